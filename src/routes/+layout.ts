@@ -1,0 +1,2 @@
+// The app is client-rendered: adapter-node serves the shell and the API routes.
+export const ssr = false;
