@@ -1,0 +1,260 @@
+/**
+ * Runtime configuration, read from the environment once at start-up (never baked in at build time).
+ * The variables and their defaults are the contract in `shared/reference/config.md`.
+ *
+ * `parseConfig` is pure: it takes an env record and either returns a validated `ServerConfig` or
+ * throws a `ConfigError` whose message is one line naming the offending variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { ROUTE_KINDS, type RouteKind } from '../wire/route-kind.ts';
+import type { GatewayMode, PublicConfig } from '../config/public-config.ts';
+
+export type { GatewayMode, PublicConfig };
+
+export interface ServerConfig {
+	host: string;
+	port: number;
+	/** Base URL of the gateway without a trailing slash, or `null` for the built-in demo gateway. */
+	gatewayUrl: string | null;
+	gatewayRoute: RouteKind;
+	gatewayArea: string;
+	gatewayMode: GatewayMode;
+	defaultModel: string | null;
+	allowCustomGateways: boolean;
+	authUrl: string | null;
+	oauthClientId: string | null;
+	oauthScopes: string;
+	accountHeader: string;
+	accountClaim: string | null;
+	classifierModels: string[];
+	topUpUrl: string | null;
+	/** Secret material the cookie key is derived from; random per process when not configured. */
+	sessionSecret: string;
+	sessionSecretIsEphemeral: boolean;
+	/** CSP `frame-ancestors` sources, e.g. `["'self'", "https://intranet.example"]`. */
+	frameAncestors: string[];
+	/** `''` or a path like `/tools/chat` (leading slash, no trailing slash). */
+	basePath: string;
+	trustProxyHeaders: boolean;
+}
+
+export class ConfigError extends Error {
+	constructor(
+		readonly variable: string,
+		problem: string
+	) {
+		super(`Invalid configuration: ${variable} ${problem}`);
+		this.name = 'ConfigError';
+	}
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const GATEWAY_MODES: readonly GatewayMode[] = ['direct', 'relay'];
+/** RFC 9110 §5.6.2 token: what a header field name may be. */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const AREA = /^[A-Za-z0-9._-]+$/;
+const MIN_SECRET_LENGTH = 32;
+
+/** Blank values count as unset, so `FOO=` in a unit file means "use the default". */
+function read(env: Env, name: string): string | undefined {
+	const value = env[name]?.trim();
+	return value === undefined || value === '' ? undefined : value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+	const value = read(env, name);
+	if (value === undefined) return fallback;
+	const match = allowed.find((candidate) => candidate === value.toLowerCase());
+	if (match === undefined) {
+		throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${value}")`);
+	}
+	return match;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+	const value = read(env, name)?.toLowerCase();
+	if (value === undefined) return fallback;
+	if (['true', '1', 'yes', 'on'].includes(value)) return true;
+	if (['false', '0', 'no', 'off'].includes(value)) return false;
+	throw new ConfigError(name, `must be true or false (got "${value}")`);
+}
+
+/** An absolute http(s) URL with no credentials, query or fragment; returned without trailing `/`. */
+function baseUrl(env: Env, name: string): string | null {
+	const value = read(env, name);
+	if (value === undefined) return null;
+	let url: URL;
+	try {
+		url = new URL(value);
+	} catch {
+		throw new ConfigError(name, `must be an absolute http(s) URL (got "${value}")`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		throw new ConfigError(name, `must use http or https (got "${url.protocol}")`);
+	}
+	if (url.username !== '' || url.password !== '') {
+		throw new ConfigError(name, 'must not contain a user name or password');
+	}
+	if (url.search !== '' || url.hash !== '') {
+		throw new ConfigError(name, 'must not contain a query or fragment');
+	}
+	return url.href.replace(/\/+$/, '');
+}
+
+function port(env: Env): number {
+	const value = read(env, 'PORT');
+	if (value === undefined) return 3000;
+	const parsed = Number(value);
+	if (!/^\d+$/.test(value) || parsed > 65535) {
+		throw new ConfigError('PORT', `must be a whole number from 0 to 65535 (got "${value}")`);
+	}
+	return parsed;
+}
+
+function basePath(env: Env): string {
+	const value = read(env, 'BASE_PATH');
+	if (value === undefined || value === '/') return '';
+	const trimmed = value.replace(/\/+$/, '');
+	const valid =
+		trimmed.startsWith('/') &&
+		/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed) &&
+		!trimmed.split('/').some((segment) => segment === '.' || segment === '..');
+	if (!valid) {
+		throw new ConfigError(
+			'BASE_PATH',
+			`must be a path like /tools/chat: leading slash, plain segments (got "${value}")`
+		);
+	}
+	return trimmed;
+}
+
+function frameAncestors(env: Env): string[] {
+	const value = read(env, 'FRAME_ANCESTORS');
+	if (value === undefined) return ["'self'"];
+	const sources = value.split(/[\s,]+/).filter((source) => source !== '');
+	for (const source of sources) {
+		if (source === "'self'" || source === "'none'") continue;
+		const url = URL.canParse(source) ? new URL(source) : null;
+		if (
+			url === null ||
+			(url.protocol !== 'https:' && url.protocol !== 'http:') ||
+			url.origin !== source.replace(/\/$/, '')
+		) {
+			throw new ConfigError(
+				'FRAME_ANCESTORS',
+				`must list 'self', 'none' or origins like https://intranet.example (got "${source}")`
+			);
+		}
+	}
+	if (sources.includes("'none'") && sources.length > 1) {
+		throw new ConfigError('FRAME_ANCESTORS', "'none' cannot be combined with other sources");
+	}
+	return sources;
+}
+
+function headerName(env: Env, name: string, fallback: string): string {
+	const value = read(env, name) ?? fallback;
+	if (!HTTP_TOKEN.test(value)) {
+		throw new ConfigError(name, `must be a valid HTTP header name (got "${value}")`);
+	}
+	return value.toLowerCase();
+}
+
+function sessionSecret(env: Env): { secret: string; ephemeral: boolean } {
+	const value = env['SESSION_SECRET'];
+	if (value === undefined || value === '') {
+		return { secret: randomBytes(32).toString('base64url'), ephemeral: true };
+	}
+	if (value.length < MIN_SECRET_LENGTH) {
+		throw new ConfigError(
+			'SESSION_SECRET',
+			`must be at least ${MIN_SECRET_LENGTH} characters (got ${value.length})`
+		);
+	}
+	return { secret: value, ephemeral: false };
+}
+
+export function parseConfig(env: Env): ServerConfig {
+	const gatewayUrl = baseUrl(env, 'GATEWAY_URL');
+	const gatewayMode = oneOf(env, 'GATEWAY_MODE', GATEWAY_MODES, 'direct');
+	if (gatewayMode === 'relay' && gatewayUrl === null) {
+		throw new ConfigError('GATEWAY_MODE', 'is relay, which needs GATEWAY_URL to be set');
+	}
+	const area = read(env, 'GATEWAY_AREA') ?? 'codex';
+	if (!AREA.test(area)) {
+		throw new ConfigError(
+			'GATEWAY_AREA',
+			`must be a single path segment like codex (got "${area}")`
+		);
+	}
+	const authUrl = baseUrl(env, 'AUTH_URL');
+	const oauthClientId = read(env, 'OAUTH_CLIENT_ID') ?? null;
+	if (authUrl !== null && oauthClientId === null) {
+		throw new ConfigError('OAUTH_CLIENT_ID', 'must be set when AUTH_URL is set');
+	}
+	const topUpUrl = read(env, 'TOP_UP_URL') === undefined ? null : baseUrl(env, 'TOP_UP_URL');
+	const accountClaim = read(env, 'ACCOUNT_CLAIM') ?? null;
+	const classifierModels = (read(env, 'CLASSIFIER_MODELS') ?? 'codex-auto-review')
+		.split(',')
+		.map((model) => model.trim())
+		.filter((model) => model !== '');
+	const secret = sessionSecret(env);
+
+	return {
+		host: read(env, 'HOST') ?? '0.0.0.0',
+		port: port(env),
+		gatewayUrl,
+		gatewayRoute: oneOf(env, 'GATEWAY_ROUTE', ROUTE_KINDS, 'responses'),
+		gatewayArea: area,
+		gatewayMode,
+		defaultModel: read(env, 'DEFAULT_MODEL') ?? null,
+		allowCustomGateways: flag(env, 'ALLOW_CUSTOM_GATEWAYS', true),
+		authUrl,
+		oauthClientId,
+		oauthScopes: read(env, 'OAUTH_SCOPES') ?? 'openid profile email offline_access',
+		accountHeader: headerName(env, 'ACCOUNT_HEADER', 'service-account-id'),
+		accountClaim,
+		classifierModels,
+		topUpUrl,
+		sessionSecret: secret.secret,
+		sessionSecretIsEphemeral: secret.ephemeral,
+		frameAncestors: frameAncestors(env),
+		basePath: basePath(env),
+		trustProxyHeaders: flag(env, 'TRUST_PROXY_HEADERS', false)
+	};
+}
+
+/** The path under which the built-in demo gateway is mounted on this app's origin. */
+export const DEMO_GATEWAY_PATH = '/demo';
+
+export function toPublicConfig(config: ServerConfig): PublicConfig {
+	return {
+		gateway: {
+			url: config.gatewayUrl ?? `${config.basePath}${DEMO_GATEWAY_PATH}`,
+			route: config.gatewayRoute,
+			area: config.gatewayArea,
+			mode: config.gatewayMode,
+			demo: config.gatewayUrl === null
+		},
+		defaultModel: config.defaultModel,
+		allowCustomGateways: config.allowCustomGateways,
+		auth:
+			config.authUrl !== null && config.oauthClientId !== null
+				? { url: config.authUrl, clientId: config.oauthClientId, scopes: config.oauthScopes }
+				: null,
+		accountHeader: config.accountHeader,
+		accountClaim: config.accountClaim,
+		classifierModels: config.classifierModels,
+		topUpUrl: config.topUpUrl,
+		basePath: config.basePath
+	};
+}
+
+let loaded: ServerConfig | undefined;
+
+/** The process-wide configuration; parsed from `process.env` on first use (at start-up, via `init`). */
+export function serverConfig(): ServerConfig {
+	loaded ??= parseConfig(process.env);
+	return loaded;
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, toPublicConfig } from '../../../src/lib/server/config.ts';
+
+const SECRET = 'x'.repeat(32);
+
+function configError(env: Record<string, string>): ConfigError {
+	try {
+		parseConfig(env);
+	} catch (error) {
+		if (error instanceof ConfigError) return error;
+		throw error;
+	}
+	throw new Error('expected a ConfigError');
+}
+
+describe('parseConfig', () => {
+	it('gives the documented defaults for an empty environment', () => {
+		const config = parseConfig({});
+		expect(config).toMatchObject({
+			host: '0.0.0.0',
+			port: 3000,
+			gatewayUrl: null,
+			gatewayRoute: 'responses',
+			gatewayArea: 'codex',
+			gatewayMode: 'direct',
+			defaultModel: null,
+			allowCustomGateways: true,
+			authUrl: null,
+			oauthScopes: 'openid profile email offline_access',
+			accountHeader: 'service-account-id',
+			accountClaim: null,
+			classifierModels: ['codex-auto-review'],
+			topUpUrl: null,
+			frameAncestors: ["'self'"],
+			basePath: '',
+			trustProxyHeaders: false,
+			sessionSecretIsEphemeral: true
+		});
+		expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+	});
+
+	it('gives every process its own random session secret when none is set', () => {
+		expect(parseConfig({}).sessionSecret).not.toBe(parseConfig({}).sessionSecret);
+	});
+
+	it('reads every variable of the reference table', () => {
+		const config = parseConfig({
+			HOST: '127.0.0.1',
+			PORT: '8080',
+			GATEWAY_URL: 'https://gw.example.com/',
+			GATEWAY_ROUTE: 'backend',
+			GATEWAY_AREA: 'codex',
+			GATEWAY_MODE: 'relay',
+			DEFAULT_MODEL: 'gpt-5.1-codex',
+			ALLOW_CUSTOM_GATEWAYS: 'false',
+			AUTH_URL: 'https://auth.example.com',
+			OAUTH_CLIENT_ID: 'switchboard',
+			OAUTH_SCOPES: 'openid offline_access',
+			ACCOUNT_HEADER: 'ChatGPT-Account-Id',
+			ACCOUNT_CLAIM: 'https://api.openai.com/auth.chatgpt_account_id',
+			CLASSIFIER_MODELS: 'codex-auto-review, safety-1 ,',
+			TOP_UP_URL: 'https://gw.example.com/topup',
+			SESSION_SECRET: SECRET,
+			FRAME_ANCESTORS: "'self' https://intranet.example.com",
+			BASE_PATH: '/tools/chat/',
+			TRUST_PROXY_HEADERS: 'true'
+		});
+		expect(config).toMatchObject({
+			host: '127.0.0.1',
+			port: 8080,
+			gatewayUrl: 'https://gw.example.com',
+			gatewayRoute: 'backend',
+			gatewayMode: 'relay',
+			defaultModel: 'gpt-5.1-codex',
+			allowCustomGateways: false,
+			authUrl: 'https://auth.example.com',
+			oauthClientId: 'switchboard',
+			oauthScopes: 'openid offline_access',
+			accountHeader: 'chatgpt-account-id',
+			accountClaim: 'https://api.openai.com/auth.chatgpt_account_id',
+			classifierModels: ['codex-auto-review', 'safety-1'],
+			topUpUrl: 'https://gw.example.com/topup',
+			sessionSecret: SECRET,
+			sessionSecretIsEphemeral: false,
+			frameAncestors: ["'self'", 'https://intranet.example.com'],
+			basePath: '/tools/chat',
+			trustProxyHeaders: true
+		});
+	});
+
+	it('keeps a gateway base path but drops its trailing slash', () => {
+		expect(parseConfig({ GATEWAY_URL: 'https://gw.example.com/openai/' }).gatewayUrl).toBe(
+			'https://gw.example.com/openai'
+		);
+	});
+
+	it('treats blank values as unset', () => {
+		expect(parseConfig({ GATEWAY_URL: '  ', GATEWAY_ROUTE: '' }).gatewayUrl).toBeNull();
+	});
+
+	it.each([
+		[{ GATEWAY_URL: 'not a url' }, 'GATEWAY_URL'],
+		[{ GATEWAY_URL: 'ftp://gw.example.com' }, 'GATEWAY_URL'],
+		[{ GATEWAY_URL: 'https://user:pw@gw.example.com' }, 'GATEWAY_URL'],
+		[{ GATEWAY_URL: 'https://gw.example.com/?key=1' }, 'GATEWAY_URL'],
+		[{ GATEWAY_ROUTE: 'chat' }, 'GATEWAY_ROUTE'],
+		[{ GATEWAY_MODE: 'proxy' }, 'GATEWAY_MODE'],
+		[{ GATEWAY_MODE: 'relay' }, 'GATEWAY_MODE'],
+		[{ GATEWAY_AREA: '../admin' }, 'GATEWAY_AREA'],
+		[{ PORT: 'eighty' }, 'PORT'],
+		[{ PORT: '70000' }, 'PORT'],
+		[{ ALLOW_CUSTOM_GATEWAYS: 'maybe' }, 'ALLOW_CUSTOM_GATEWAYS'],
+		[{ AUTH_URL: 'https://auth.example.com' }, 'OAUTH_CLIENT_ID'],
+		[{ AUTH_URL: 'javascript:alert(1)', OAUTH_CLIENT_ID: 'x' }, 'AUTH_URL'],
+		[{ ACCOUNT_HEADER: 'bad header' }, 'ACCOUNT_HEADER'],
+		[{ TOP_UP_URL: 'nope' }, 'TOP_UP_URL'],
+		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+		[{ FRAME_ANCESTORS: '*' }, 'FRAME_ANCESTORS'],
+		[{ FRAME_ANCESTORS: 'https://a.example.com/path' }, 'FRAME_ANCESTORS'],
+		[{ FRAME_ANCESTORS: "'none' https://a.example.com" }, 'FRAME_ANCESTORS'],
+		[{ BASE_PATH: 'tools' }, 'BASE_PATH'],
+		[{ BASE_PATH: '/tools/../admin' }, 'BASE_PATH'],
+		[{ BASE_PATH: '/tools chat' }, 'BASE_PATH'],
+		[{ TRUST_PROXY_HEADERS: 'sometimes' }, 'TRUST_PROXY_HEADERS']
+	])('rejects %o with one line naming %s', (env, variable) => {
+		const error = configError(env);
+		expect(error.variable).toBe(variable);
+		expect(error.message).toContain(variable);
+		expect(error.message).not.toContain('\n');
+	});
+
+	it('accepts route and mode names in any case', () => {
+		const config = parseConfig({
+			GATEWAY_URL: 'https://gw.example.com',
+			GATEWAY_ROUTE: 'Messages',
+			GATEWAY_MODE: 'RELAY'
+		});
+		expect(config.gatewayRoute).toBe('messages');
+		expect(config.gatewayMode).toBe('relay');
+	});
+});
+
+describe('toPublicConfig', () => {
+	it('points the browser at the built-in demo gateway when none is configured', () => {
+		const config = toPublicConfig(parseConfig({ BASE_PATH: '/tools/chat' }));
+		expect(config.gateway).toEqual({
+			url: '/tools/chat/demo',
+			route: 'responses',
+			area: 'codex',
+			mode: 'direct',
+			demo: true
+		});
+		expect(config.auth).toBeNull();
+	});
+
+	it('carries no secret', () => {
+		const config = toPublicConfig(
+			parseConfig({
+				SESSION_SECRET: SECRET,
+				AUTH_URL: 'https://auth.example.com',
+				OAUTH_CLIENT_ID: 'switchboard',
+				GATEWAY_URL: 'https://gw.example.com'
+			})
+		);
+		expect(JSON.stringify(config)).not.toContain(SECRET);
+		expect(config.auth).toEqual({
+			url: 'https://auth.example.com',
+			clientId: 'switchboard',
+			scopes: 'openid profile email offline_access'
+		});
+		expect(config.gateway.demo).toBe(false);
+		expect(config.gateway.url).toBe('https://gw.example.com');
+	});
+});
