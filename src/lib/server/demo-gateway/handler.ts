@@ -1,0 +1,189 @@
+/**
+ * The built-in demo gateway as a Fetch-API handler (Request → Response), so that the same code runs
+ * inside the app (`/demo/**`) and standalone on its own origin (`standalone.ts`).
+ *
+ * Routes (relative to the mount path): `GET /v1/models`, `POST /v1/responses`,
+ * `POST /backend-api/<area>/responses`, `POST /v1/messages`, and `GET /` (an index of scenarios).
+ */
+import { randomBytes } from 'node:crypto';
+import type { RouteKind } from '../../wire/route-kind.ts';
+import { ERROR_SCENARIOS, isErrorScenario, type ErrorScenario } from './error-scenarios.ts';
+import { demoModelList, modelScenario } from './models.ts';
+import { isRejection, readDemoRequest, type DemoRequest } from './request.ts';
+import { playSteps } from './sse-player.ts';
+import { planStream, STREAM_SCENARIOS, turnEvents } from './stream-scenarios.ts';
+
+export interface DemoGatewayOptions {
+	/** Path prefix the gateway is mounted at, e.g. `/demo` in the app or `''` standalone. */
+	mountPath: string;
+	/** Answer with permissive CORS like new-api (standalone, cross-origin use). */
+	cors: boolean;
+}
+
+/** Longest a `connection-timeout` request is held open when the client never gives up. */
+const HANG_LIMIT_MS = 5 * 60_000;
+const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+
+const CAPTIVE_PORTAL_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign in · Corporate Access Portal</title></head>
+<body><form method="post" action="/login"><h1>Sign in to continue</h1>
+<label>User <input name="user"></label> <label>Password <input name="password" type="password"></label>
+<button>Sign in</button></form></body></html>
+`;
+
+const newRequestId = (): string => `req_demo_${randomBytes(12).toString('hex')}`;
+
+function corsHeaders(request: Request): Record<string, string> {
+	return {
+		'access-control-allow-origin': '*',
+		'access-control-allow-methods': 'GET, POST, OPTIONS',
+		'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*',
+		'access-control-max-age': '86400'
+	};
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string>): Response {
+	return new Response(JSON.stringify(body), {
+		status,
+		headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }
+	});
+}
+
+function errorResponse(
+	scenario: ErrorScenario,
+	requestId: string,
+	cors: Record<string, string>
+): Response {
+	const headers: Record<string, string> = { 'x-request-id': requestId, ...scenario.headers };
+	if (scenario.contentType !== null)
+		headers['content-type'] = `${scenario.contentType}; charset=utf-8`;
+	const body = scenario.body.replaceAll('{requestId}', requestId);
+	return new Response(body === '' ? null : body, {
+		status: scenario.status,
+		statusText: scenario.statusText ?? '',
+		headers: scenario.proxyPage === true ? headers : { ...headers, ...cors }
+	});
+}
+
+function routeOf(path: string, method: string): RouteKind | 'models' | 'index' | null {
+	if (method === 'GET' && (path === '' || path === '/')) return 'index';
+	if (method === 'GET' && path === '/v1/models') return 'models';
+	if (method !== 'POST') return null;
+	if (path === '/v1/responses') return 'responses';
+	if (path === '/v1/messages') return 'messages';
+	if (/^\/backend-api\/[A-Za-z0-9._-]+\/responses$/.test(path)) return 'backend';
+	return null;
+}
+
+function hang(signal: AbortSignal): Promise<void> {
+	return new Promise((resolve) => {
+		const timer = setTimeout(resolve, HANG_LIMIT_MS);
+		signal.addEventListener('abort', () => {
+			clearTimeout(timer);
+			resolve();
+		});
+	});
+}
+
+async function answerTurn(
+	request: Request,
+	demo: DemoRequest,
+	requestId: string,
+	cors: Record<string, string>
+): Promise<Response> {
+	const scenarioName = modelScenario(demo.model) ?? demo.scenario?.name ?? null;
+	if (scenarioName !== null && isErrorScenario(scenarioName)) {
+		return errorResponse(ERROR_SCENARIOS[scenarioName], requestId, cors);
+	}
+	const base = { 'x-request-id': requestId, ...cors };
+	switch (scenarioName) {
+		case 'connection-timeout':
+			await hang(request.signal);
+			return new Response(null, { status: 504, headers: base });
+		case 'html-200':
+			return new Response(CAPTIVE_PORTAL_PAGE, {
+				status: 200,
+				headers: { ...base, 'content-type': 'text/html; charset=utf-8' }
+			});
+		case 'empty-200':
+			return new Response(null, {
+				status: 200,
+				headers: { ...base, 'content-type': 'text/event-stream' }
+			});
+		case null:
+		default:
+			break;
+	}
+	if (!demo.stream) return jsonResponse(200, turnEvents(demo).body, base);
+	const plan = planStream(demo);
+	const options = plan.splitBytes === undefined ? {} : { splitBytes: plan.splitBytes };
+	return new Response(playSteps(plan.steps, options), {
+		status: 200,
+		headers: {
+			...base,
+			'content-type': 'text/event-stream; charset=utf-8',
+			'cache-control': 'no-cache',
+			'x-accel-buffering': 'no'
+		}
+	});
+}
+
+export async function handleDemoRequest(
+	request: Request,
+	options: DemoGatewayOptions
+): Promise<Response> {
+	const cors = options.cors ? corsHeaders(request) : {};
+	const requestId = newRequestId();
+	if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
+
+	const url = new URL(request.url);
+	const path = url.pathname.startsWith(options.mountPath)
+		? url.pathname.slice(options.mountPath.length)
+		: url.pathname;
+	const route = routeOf(path, request.method);
+	const base = { 'x-request-id': requestId, ...cors };
+
+	if (route === null) {
+		return jsonResponse(
+			404,
+			{
+				error: {
+					message: `Invalid URL (${request.method} ${path})`,
+					type: 'invalid_request_error',
+					param: null,
+					code: null
+				}
+			},
+			base
+		);
+	}
+	if (route === 'index') {
+		return jsonResponse(
+			200,
+			{
+				name: 'Switchboard demo gateway',
+				routes: [
+					'GET /v1/models',
+					'POST /v1/responses',
+					'POST /backend-api/<area>/responses',
+					'POST /v1/messages'
+				],
+				scenarios: {
+					...Object.fromEntries(
+						Object.entries(ERROR_SCENARIOS).map(([name, s]) => [name, s.summary])
+					),
+					...STREAM_SCENARIOS
+				}
+			},
+			base
+		);
+	}
+	if (route === 'models') return jsonResponse(200, demoModelList(request.headers), base);
+
+	const length = Number(request.headers.get('content-length') ?? '0');
+	if (length > MAX_REQUEST_BYTES)
+		return errorResponse(ERROR_SCENARIOS['request-too-large'], requestId, cors);
+	const demo = readDemoRequest(route, await request.text());
+	if (isRejection(demo)) return jsonResponse(demo.status, demo.body, base);
+	return answerTurn(request, demo, requestId, cors);
+}

@@ -1,0 +1,255 @@
+/**
+ * Reads a demo-gateway request body the way the real services do: the parts the demo acts on
+ * (model, stream, last user text, tools, reasoning/thinking), and the validation errors the real
+ * services answer with, so that a client which would fail against them fails here too.
+ */
+import type { RouteKind } from '../../wire/route-kind.ts';
+
+export interface ScenarioToken {
+	name: string;
+	/** The optional `:<arg>` after the name, e.g. `#scenario:stall:5`. */
+	arg: string | null;
+}
+
+export interface ImageToolRequest {
+	outputFormat: 'png' | 'webp' | 'jpeg';
+	partialImages: number;
+}
+
+export interface DemoRequest {
+	route: RouteKind;
+	model: string;
+	stream: boolean;
+	prompt: string;
+	scenario: ScenarioToken | null;
+	reasoning: boolean;
+	imageTool: ImageToolRequest | null;
+	inputChars: number;
+	maxTokens: number | null;
+}
+
+/** A request the real service would refuse: status and the body shape that service uses. */
+export interface RequestRejection {
+	status: number;
+	body: unknown;
+}
+
+const SCENARIO_TOKEN = /#scenario:([a-z0-9-]+)(?::([A-Za-z0-9._-]+))?/;
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Text of a content value: a string, or the text parts of a content array (any API's part names). */
+function contentText(content: unknown): string {
+	if (typeof content === 'string') return content;
+	if (!Array.isArray(content)) return '';
+	return content
+		.map((part) => (isObject(part) && typeof part['text'] === 'string' ? part['text'] : ''))
+		.join('');
+}
+
+function openAiError(message: string, param: string | null, code: string | null): RequestRejection {
+	return {
+		status: 400,
+		body: { error: { message, type: 'invalid_request_error', param, code } }
+	};
+}
+
+function anthropicError(message: string): RequestRejection {
+	return {
+		status: 400,
+		body: { type: 'error', error: { type: 'invalid_request_error', message } }
+	};
+}
+
+function imageTool(tools: unknown): ImageToolRequest | null {
+	if (!Array.isArray(tools)) return null;
+	const tool: unknown = tools.find((t) => isObject(t) && t['type'] === 'image_generation');
+	if (!isObject(tool)) return null;
+	const format = tool['output_format'];
+	const partial = tool['partial_images'];
+	return {
+		outputFormat: format === 'webp' || format === 'jpeg' ? format : 'png',
+		partialImages: typeof partial === 'number' ? Math.max(0, Math.min(3, Math.trunc(partial))) : 0
+	};
+}
+
+function readResponses(route: RouteKind, body: JsonObject): DemoRequest | RequestRejection {
+	const model = body['model'];
+	if (typeof model !== 'string' || model === '') {
+		return openAiError(
+			"Missing required parameter: 'model'.",
+			'model',
+			'missing_required_parameter'
+		);
+	}
+	const input = body['input'];
+	let prompt = '';
+	let inputChars = 0;
+	if (typeof input === 'string') {
+		prompt = input;
+		inputChars = input.length;
+	} else if (Array.isArray(input)) {
+		for (const item of input) {
+			if (!isObject(item)) continue;
+			if (typeof item['id'] === 'string' && body['store'] === false) {
+				return {
+					status: 404,
+					body: {
+						error: {
+							message: `Item with id '${item['id']}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`,
+							type: 'invalid_request_error',
+							param: 'input',
+							code: null
+						}
+					}
+				};
+			}
+			const text = contentText(item['content']);
+			inputChars += text.length;
+			if (route === 'backend' && item['role'] === 'system') {
+				return { status: 400, body: { detail: 'System messages are not allowed' } };
+			}
+			if (item['role'] === 'user') prompt = text;
+		}
+	} else {
+		return openAiError(
+			"Missing required parameter: 'input'.",
+			'input',
+			'missing_required_parameter'
+		);
+	}
+	if (route === 'backend') {
+		if (typeof body['instructions'] !== 'string' || body['instructions'] === '') {
+			return { status: 400, body: { detail: 'Instructions are required' } };
+		}
+		if (body['store'] !== false) {
+			return { status: 400, body: { detail: 'Store must be set to false' } };
+		}
+	}
+	const reasoning = body['reasoning'];
+	const maxTokens = body['max_output_tokens'];
+	return {
+		route,
+		model,
+		stream: body['stream'] === true,
+		prompt,
+		scenario: parseScenario(prompt),
+		reasoning:
+			isObject(reasoning) && reasoning['summary'] !== undefined && reasoning['summary'] !== null,
+		imageTool: imageTool(body['tools']),
+		inputChars,
+		maxTokens: typeof maxTokens === 'number' ? maxTokens : null
+	};
+}
+
+/** Models the demo treats as adaptive-thinking-only, like the newest Messages models. */
+export const ADAPTIVE_ONLY_MODELS = new Set(['demo-adaptive']);
+
+function readMessages(body: JsonObject): DemoRequest | RequestRejection {
+	const model = body['model'];
+	if (typeof model !== 'string' || model === '') return anthropicError('model: Field required');
+	const maxTokens = body['max_tokens'];
+	if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
+		return anthropicError('max_tokens: Field required');
+	}
+	const messages = body['messages'];
+	if (!Array.isArray(messages) || messages.length === 0) {
+		return anthropicError('messages: at least one message is required');
+	}
+	let prompt = '';
+	let inputChars = typeof body['system'] === 'string' ? body['system'].length : 0;
+	for (const [index, message] of messages.entries()) {
+		if (!isObject(message)) return anthropicError(`messages.${index}: Input should be an object`);
+		const content = message['content'];
+		if (Array.isArray(content)) {
+			for (const [blockIndex, block] of content.entries()) {
+				if (isObject(block) && block['type'] === 'thinking' && !block['thinking']) {
+					return anthropicError(
+						`messages.${index}.content.${blockIndex}.thinking: each thinking block must contain thinking`
+					);
+				}
+			}
+		}
+		const text = contentText(content);
+		inputChars += text.length;
+		if (message['role'] === 'user') prompt = text;
+	}
+	const thinking = body['thinking'];
+	let reasoning = false;
+	if (isObject(thinking)) {
+		const type = thinking['type'];
+		if (type === 'disabled' && ADAPTIVE_ONLY_MODELS.has(model)) {
+			return anthropicError(
+				'"thinking.type.disabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.'
+			);
+		}
+		if (type === 'enabled') {
+			if (ADAPTIVE_ONLY_MODELS.has(model)) {
+				return anthropicError(
+					'"thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.'
+				);
+			}
+			const budget = thinking['budget_tokens'];
+			if (typeof budget !== 'number') {
+				return anthropicError('thinking.enabled.budget_tokens: Field required');
+			}
+			if (budget < 1024) {
+				return anthropicError(
+					'thinking.enabled.budget_tokens: Input should be greater than or equal to 1024'
+				);
+			}
+			if (budget >= maxTokens) {
+				return anthropicError('`max_tokens` must be greater than `thinking.budget_tokens`.');
+			}
+		}
+		reasoning = type === 'enabled' || type === 'adaptive';
+	} else if (ADAPTIVE_ONLY_MODELS.has(model)) {
+		reasoning = true; // adaptive is the default when unspecified
+	}
+	return {
+		route: 'messages',
+		model,
+		stream: body['stream'] === true,
+		prompt,
+		scenario: parseScenario(prompt),
+		reasoning,
+		imageTool: null,
+		inputChars,
+		maxTokens
+	};
+}
+
+export function parseScenario(prompt: string): ScenarioToken | null {
+	const match = SCENARIO_TOKEN.exec(prompt);
+	if (match === null || match[1] === undefined) return null;
+	return { name: match[1], arg: match[2] ?? null };
+}
+
+export function isRejection(value: DemoRequest | RequestRejection): value is RequestRejection {
+	return 'status' in value;
+}
+
+export function readDemoRequest(route: RouteKind, text: string): DemoRequest | RequestRejection {
+	let body: unknown;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		return route === 'messages'
+			? anthropicError('There was an error parsing the body of your request: invalid JSON')
+			: openAiError(
+					"We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
+					null,
+					null
+				);
+	}
+	if (!isObject(body)) {
+		return route === 'messages'
+			? anthropicError('Input should be an object')
+			: openAiError('The request body must be a JSON object.', null, null);
+	}
+	return route === 'messages' ? readMessages(body) : readResponses(route, body);
+}

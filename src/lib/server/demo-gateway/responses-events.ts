@@ -1,0 +1,258 @@
+/**
+ * The Responses API event sequence for one demo turn, in the order the hosted API sends it
+ * (shared/reference/wire.md, "Responses stream"): created → in_progress → reasoning item →
+ * image_generation_call item → message item → terminal event. `sequence_number` is assigned when
+ * the events are framed, so scenarios can cut or replace the tail and numbering stays gapless.
+ */
+import { randomBytes } from 'node:crypto';
+import { tokenize } from './answer.ts';
+import { DEMO_IMAGE_SIZE } from './png.ts';
+
+export type WireEvent = { type: string } & Record<string, unknown>;
+
+export interface TurnContent {
+	text: string;
+	reasoning: string | null;
+	refusal: string | null;
+	/** base64 PNGs: the partial images, then the final one. */
+	image: { partials: string[]; final: string; outputFormat: 'png' } | null;
+	/** Stop after this many text tokens with `response.incomplete` (max_output_tokens). */
+	incompleteAfterTokens: number | null;
+}
+
+export interface ResponsesTurn {
+	events: WireEvent[];
+	/** The terminal response object (also the body of a non-streaming answer). */
+	response: Record<string, unknown>;
+}
+
+const id = (prefix: string): string => `${prefix}_${randomBytes(16).toString('hex')}`;
+
+/** Rough token estimate (4 characters a token), for the usage numbers. */
+export const estimateTokens = (chars: number): number => Math.max(1, Math.ceil(chars / 4));
+
+export function buildResponsesTurn(
+	model: string,
+	inputChars: number,
+	content: TurnContent
+): ResponsesTurn {
+	const responseId = id('resp');
+	const createdAt = Math.floor(Date.now() / 1000);
+	const base = {
+		id: responseId,
+		object: 'response',
+		created_at: createdAt,
+		status: 'in_progress',
+		background: false,
+		error: null,
+		incomplete_details: null,
+		model,
+		output: [] as unknown[],
+		parallel_tool_calls: false,
+		store: false,
+		usage: null
+	};
+	const events: WireEvent[] = [
+		{ type: 'response.created', response: { ...base } },
+		{ type: 'response.in_progress', response: { ...base } }
+	];
+	const output: Record<string, unknown>[] = [];
+	let reasoningTokens = 0;
+
+	if (content.reasoning !== null) {
+		const itemId = id('rs');
+		const outputIndex = output.length;
+		const text = content.reasoning;
+		events.push(
+			{
+				type: 'response.output_item.added',
+				output_index: outputIndex,
+				item: { id: itemId, type: 'reasoning', summary: [] }
+			},
+			{
+				type: 'response.reasoning_summary_part.added',
+				item_id: itemId,
+				output_index: outputIndex,
+				summary_index: 0,
+				part: { type: 'summary_text', text: '' }
+			}
+		);
+		for (const delta of tokenize(text)) {
+			events.push({
+				type: 'response.reasoning_summary_text.delta',
+				item_id: itemId,
+				output_index: outputIndex,
+				summary_index: 0,
+				delta
+			});
+		}
+		const summary = [{ type: 'summary_text', text }];
+		events.push(
+			{
+				type: 'response.reasoning_summary_text.done',
+				item_id: itemId,
+				output_index: outputIndex,
+				summary_index: 0,
+				text
+			},
+			{
+				type: 'response.reasoning_summary_part.done',
+				item_id: itemId,
+				output_index: outputIndex,
+				summary_index: 0,
+				part: summary[0]
+			}
+		);
+		const item = { id: itemId, type: 'reasoning', summary };
+		events.push({ type: 'response.output_item.done', output_index: outputIndex, item });
+		output.push(item);
+		reasoningTokens = estimateTokens(text.length);
+	}
+
+	if (content.image !== null) {
+		const itemId = id('ig');
+		const outputIndex = output.length;
+		events.push(
+			{
+				type: 'response.output_item.added',
+				output_index: outputIndex,
+				item: { id: itemId, type: 'image_generation_call', status: 'in_progress' }
+			},
+			{
+				type: 'response.image_generation_call.in_progress',
+				output_index: outputIndex,
+				item_id: itemId
+			},
+			{
+				type: 'response.image_generation_call.generating',
+				output_index: outputIndex,
+				item_id: itemId
+			}
+		);
+		content.image.partials.forEach((partial, index) => {
+			events.push({
+				type: 'response.image_generation_call.partial_image',
+				output_index: outputIndex,
+				item_id: itemId,
+				partial_image_index: index,
+				partial_image_b64: partial
+			});
+		});
+		const item = {
+			id: itemId,
+			type: 'image_generation_call',
+			status: 'completed',
+			background: 'opaque',
+			output_format: content.image.outputFormat,
+			quality: 'low',
+			size: `${DEMO_IMAGE_SIZE}x${DEMO_IMAGE_SIZE}`,
+			result: content.image.final
+		};
+		events.push(
+			{
+				type: 'response.image_generation_call.completed',
+				output_index: outputIndex,
+				item_id: itemId
+			},
+			{ type: 'response.output_item.done', output_index: outputIndex, item }
+		);
+		output.push(item);
+	}
+
+	const messageId = id('msg');
+	const outputIndex = output.length;
+	const isRefusal = content.refusal !== null;
+	const tokens = tokenize(content.refusal ?? content.text);
+	const cutAt = content.incompleteAfterTokens ?? tokens.length;
+	const sent = tokens.slice(0, cutAt);
+	const finalText = sent.join('');
+	const incomplete = sent.length < tokens.length;
+	const emptyPart = isRefusal
+		? { type: 'refusal', refusal: '' }
+		: { type: 'output_text', annotations: [], logprobs: [], text: '' };
+	const donePart = isRefusal
+		? { type: 'refusal', refusal: finalText }
+		: { type: 'output_text', annotations: [], logprobs: [], text: finalText };
+	const messageBase = { id: messageId, type: 'message', role: 'assistant' };
+	events.push(
+		{
+			type: 'response.output_item.added',
+			output_index: outputIndex,
+			item: { ...messageBase, status: 'in_progress', content: [] }
+		},
+		{
+			type: 'response.content_part.added',
+			item_id: messageId,
+			output_index: outputIndex,
+			content_index: 0,
+			part: emptyPart
+		}
+	);
+	const where = { item_id: messageId, output_index: outputIndex, content_index: 0 };
+	for (const delta of sent) {
+		events.push(
+			isRefusal
+				? { type: 'response.refusal.delta', ...where, delta }
+				: { type: 'response.output_text.delta', ...where, delta, logprobs: [] }
+		);
+	}
+	events.push(
+		isRefusal
+			? { type: 'response.refusal.done', ...where, refusal: finalText }
+			: { type: 'response.output_text.done', ...where, text: finalText, logprobs: [] },
+		{ type: 'response.content_part.done', ...where, part: donePart }
+	);
+	const message = {
+		...messageBase,
+		status: incomplete ? 'incomplete' : 'completed',
+		content: [donePart]
+	};
+	events.push({ type: 'response.output_item.done', output_index: outputIndex, item: message });
+	output.push(message);
+	const outputTokens = estimateTokens(finalText.length) + reasoningTokens;
+
+	const inputTokens = estimateTokens(inputChars);
+	const response = {
+		...base,
+		status: incomplete ? 'incomplete' : 'completed',
+		incomplete_details: incomplete ? { reason: 'max_output_tokens' } : null,
+		output,
+		usage: {
+			input_tokens: inputTokens,
+			input_tokens_details: { cached_tokens: 0 },
+			output_tokens: outputTokens,
+			output_tokens_details: { reasoning_tokens: reasoningTokens },
+			total_tokens: inputTokens + outputTokens
+		}
+	};
+	events.push({ type: incomplete ? 'response.incomplete' : 'response.completed', response });
+	return { events, response };
+}
+
+/** The `response.failed` event a gateway sends when the upstream fails after the stream started. */
+export function responsesFailedEvent(model: string): WireEvent {
+	return {
+		type: 'response.failed',
+		response: {
+			id: id('resp'),
+			object: 'response',
+			model,
+			status: 'failed',
+			output: [],
+			error: { code: 'upstream_error', message: 'Upstream request failed' }
+		}
+	};
+}
+
+/** The first-party `error` event (nested), as sent before a stream is abandoned. */
+export function responsesErrorEvent(): WireEvent {
+	return {
+		type: 'error',
+		error: {
+			type: 'insufficient_quota',
+			code: 'insufficient_quota',
+			message: 'You exceeded your current quota, please check your plan and billing details.',
+			param: null
+		}
+	};
+}

@@ -1,0 +1,99 @@
+/**
+ * The demo gateway on its own port and origin, with permissive CORS like new-api, for tests and
+ * for trying Switchboard against a cross-origin gateway:
+ *
+ *     npm run demo-gateway            # PORT=4010 HOST=127.0.0.1 by default
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { handleDemoRequest } from './handler.ts';
+
+export interface RunningGateway {
+	url: string;
+	close(): Promise<void>;
+}
+
+async function toRequest(
+	req: IncomingMessage,
+	origin: string,
+	signal: AbortSignal
+): Promise<Request> {
+	const headers = new Headers();
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (typeof value === 'string') headers.set(name, value);
+		else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+	}
+	const method = req.method ?? 'GET';
+	const chunks: Buffer[] = [];
+	if (method !== 'GET' && method !== 'HEAD')
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+	return new Request(new URL(req.url ?? '/', origin), {
+		method,
+		headers,
+		signal,
+		...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {})
+	});
+}
+
+async function send(response: Response, res: ServerResponse): Promise<void> {
+	const headers = Object.fromEntries(response.headers);
+	// An empty status text lets Node send the standard reason phrase for the code.
+	if (response.statusText === '') res.writeHead(response.status, headers);
+	else res.writeHead(response.status, response.statusText, headers);
+	if (response.body === null) {
+		res.end();
+		return;
+	}
+	const reader = response.body.getReader();
+	res.on('close', () => void reader.cancel().catch(() => undefined));
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		res.write(value);
+	}
+	res.end();
+}
+
+export function startDemoGateway(port = 0, host = '127.0.0.1'): Promise<RunningGateway> {
+	const server: Server = createServer((req, res) => {
+		const controller = new AbortController();
+		res.on('close', () => controller.abort());
+		const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
+		toRequest(req, origin, controller.signal)
+			.then((request) => handleDemoRequest(request, { mountPath: '', cors: true }))
+			.then((response) => send(response, res))
+			.catch((error: unknown) => {
+				if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+				res.end(error instanceof Error ? error.message : 'demo gateway error');
+			});
+	});
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, () => {
+			const address = server.address() as AddressInfo;
+			resolve({
+				url: `http://${host}:${address.port}`,
+				close: () =>
+					new Promise((done) => {
+						server.closeAllConnections();
+						server.close(() => done());
+					})
+			});
+		});
+	});
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+	const port = Number(process.env['PORT'] ?? 4010);
+	const host = process.env['HOST'] ?? '127.0.0.1';
+	startDemoGateway(port, host).then(
+		(gateway) => console.log(`Demo gateway listening on ${gateway.url}`),
+		(error: unknown) => {
+			console.error(
+				`Demo gateway could not start: ${error instanceof Error ? error.message : String(error)}`
+			);
+			process.exit(1);
+		}
+	);
+}

@@ -1,0 +1,199 @@
+/**
+ * The demo gateway's stream scenarios: what a turn says (content) and how its event stream is
+ * delivered (pacing, cuts, stalls, in-stream failures, keep-alives, byte splitting).
+ */
+import { demoAnswer, demoReasoning, hugeAnswer, multibyteAnswer } from './answer.ts';
+import { buildMessagesTurn, messagesErrorEvent } from './messages-events.ts';
+import { drawDemoImage } from './png.ts';
+import type { DemoRequest } from './request.ts';
+import {
+	buildResponsesTurn,
+	responsesErrorEvent,
+	responsesFailedEvent,
+	type TurnContent,
+	type WireEvent
+} from './responses-events.ts';
+import type { Step } from './sse-player.ts';
+
+/** Scenario names that shape a 200 answer, with what each does (the README lists these). */
+export const STREAM_SCENARIOS = {
+	slow: 'streams slowly: 250 ms between tokens (`slow:<ms>` to choose)',
+	instant: 'streams with no pauses at all',
+	stall:
+		'stops sending anything after N events (`stall:<N>`; default: mid-answer), connection left open',
+	cut: 'closes the stream mid-answer without its terminal event (`cut:<N>` events)',
+	'failed-mid-stream':
+		'text, then `response.failed` with upstream_error (Messages: `event: error`)',
+	'error-mid-stream':
+		'text, then an `error` event (insufficient_quota; Messages: overloaded_error), then the stream ends',
+	ping: '`: PING` keep-alive comments between events and during a quiet second and a half',
+	multibyte: 'emoji, CJK and accents, every frame written in 5-byte pieces that split characters',
+	huge: 'a huge markdown answer (`huge:<KB>`, default 512 KB) streamed as fast as possible',
+	image: 'an image_generation result even if the prompt does not ask for one (Responses routes)',
+	reasoning: 'a reasoning summary / thinking block even if the request did not ask for one',
+	incomplete:
+		'stops half-way with `response.incomplete` (max_output_tokens; Messages: stop_reason max_tokens)',
+	refusal: 'a refusal instead of an answer',
+	'html-200': 'status 200 with an HTML page instead of an event stream',
+	'empty-200': 'status 200 with an empty event-stream body',
+	'connection-timeout':
+		'never answers: the request hangs until the client gives up (its connect timeout)'
+} as const;
+
+const DEFAULT_DELTA_MS = 12;
+const SLOW_DELTA_MS = 250;
+const IMAGE_STEP_MS = 250;
+const PING_QUIET_MS = 1500;
+const PING_EVERY_MS = 250;
+const MAX_HUGE_KB = 8192;
+
+const IMAGE_WORDS = /\b(draw|image|picture|paint|sketch|illustrat\w*|photo)\b/i;
+
+function intArg(arg: string | null, fallback: number, max: number): number {
+	const value = arg === null ? NaN : Number.parseInt(arg, 10);
+	return Number.isFinite(value) && value >= 0 ? Math.min(value, max) : fallback;
+}
+
+export function turnContent(request: DemoRequest): TurnContent {
+	const name = request.scenario?.name;
+	const text =
+		name === 'multibyte'
+			? multibyteAnswer()
+			: name === 'huge'
+				? hugeAnswer(intArg(request.scenario?.arg ?? null, 512, MAX_HUGE_KB) * 1024)
+				: demoAnswer(request.prompt, request.model);
+	const wantsImage =
+		request.route !== 'messages' &&
+		(name === 'image' || (request.imageTool !== null && IMAGE_WORDS.test(request.prompt)));
+	const partials = request.imageTool?.partialImages ?? 2;
+	const image = wantsImage
+		? {
+				partials: Array.from({ length: partials }, (_, index) =>
+					drawDemoImage(request.prompt, (index + 1) / (partials + 1)).toString('base64')
+				),
+				final: drawDemoImage(request.prompt).toString('base64'),
+				outputFormat: 'png' as const
+			}
+		: null;
+	const textTokens = text.match(/\S+\s*|\s+/gu)?.length ?? 0;
+	return {
+		text,
+		reasoning: request.reasoning || name === 'reasoning' ? demoReasoning(request.prompt) : null,
+		refusal: name === 'refusal' ? "I'm sorry, but I can't help with that request." : null,
+		image,
+		incompleteAfterTokens: name === 'incomplete' ? Math.floor(textTokens / 2) : null
+	};
+}
+
+export function turnEvents(request: DemoRequest): { events: WireEvent[]; body: unknown } {
+	const content = turnContent(request);
+	if (request.route === 'messages') {
+		const turn = buildMessagesTurn(request.model, request.inputChars, content);
+		return { events: turn.events, body: turn.message };
+	}
+	const turn = buildResponsesTurn(request.model, request.inputChars, content);
+	return { events: turn.events, body: turn.response };
+}
+
+const isDelta = (event: WireEvent): boolean =>
+	event.type.endsWith('.delta') || event.type === 'content_block_delta';
+
+const isTextDelta = (event: WireEvent): boolean =>
+	event.type === 'response.output_text.delta' ||
+	(event.type === 'content_block_delta' &&
+		typeof event['delta'] === 'object' &&
+		event['delta'] !== null &&
+		'text' in event['delta']);
+
+/** Index just after the middle text delta: where "mid-answer" cuts happen. */
+function midAnswer(events: readonly WireEvent[]): number {
+	const textDeltas = events.flatMap((event, index) => (isTextDelta(event) ? [index] : []));
+	return (textDeltas[Math.floor(textDeltas.length / 2)] ?? Math.floor(events.length / 2)) + 1;
+}
+
+function toSteps(request: DemoRequest, events: readonly WireEvent[], deltaMs: number): Step[] {
+	const steps: Step[] = [];
+	const ping = request.scenario?.name === 'ping';
+	const numbered = request.route !== 'messages';
+	let sinceBreath = 0;
+	events.forEach((event, index) => {
+		// Responses events carry a gapless sequence_number right after `type`, as the API sends them.
+		const { type, ...fields } = event;
+		const payload = numbered ? { type, sequence_number: index, ...fields } : event;
+		if (
+			event.type === 'response.image_generation_call.partial_image' ||
+			event.type === 'response.image_generation_call.completed'
+		) {
+			steps.push({ kind: 'pause', ms: IMAGE_STEP_MS });
+		}
+		steps.push({ kind: 'event', event: event.type, data: JSON.stringify(payload) });
+		if (ping) steps.push({ kind: 'comment', text: 'PING' });
+		if (ping && index === 1) {
+			for (let quiet = 0; quiet < PING_QUIET_MS; quiet += PING_EVERY_MS) {
+				steps.push({ kind: 'pause', ms: PING_EVERY_MS }, { kind: 'comment', text: 'PING' });
+			}
+		}
+		if (isDelta(event) && deltaMs > 0) steps.push({ kind: 'pause', ms: deltaMs });
+		// Even an unpaced stream yields now and then, so one huge answer cannot starve the server.
+		if (deltaMs === 0 && ++sinceBreath % 64 === 0) steps.push({ kind: 'pause', ms: 0 });
+	});
+	return steps;
+}
+
+export interface StreamPlan {
+	steps: Step[];
+	splitBytes?: number;
+}
+
+export function planStream(request: DemoRequest): StreamPlan {
+	const { events } = turnEvents(request);
+	const scenario = request.scenario;
+	const name = scenario?.name;
+	const deltaMs =
+		name === 'slow'
+			? intArg(scenario?.arg ?? null, SLOW_DELTA_MS, 10_000)
+			: name === 'instant' || name === 'huge'
+				? 0
+				: DEFAULT_DELTA_MS;
+	const messages = request.route === 'messages';
+	const mid = midAnswer(events);
+
+	switch (name) {
+		case 'cut':
+			return {
+				steps: toSteps(
+					request,
+					events.slice(0, intArg(scenario?.arg ?? null, mid, events.length - 1)),
+					deltaMs
+				)
+			};
+		case 'stall':
+			return {
+				steps: [
+					...toSteps(
+						request,
+						events.slice(0, intArg(scenario?.arg ?? null, mid, events.length - 1)),
+						deltaMs
+					),
+					{ kind: 'hang' }
+				]
+			};
+		case 'failed-mid-stream': {
+			const tail = messages
+				? messagesErrorEvent('api_error', 'Upstream request failed')
+				: responsesFailedEvent(request.model);
+			return { steps: toSteps(request, [...events.slice(0, mid), tail], deltaMs) };
+		}
+		case 'error-mid-stream': {
+			const tail = messages
+				? messagesErrorEvent('overloaded_error', 'Overloaded')
+				: responsesErrorEvent();
+			return { steps: toSteps(request, [...events.slice(0, mid), tail], deltaMs) };
+		}
+		case 'multibyte':
+			return { steps: toSteps(request, events, deltaMs), splitBytes: 5 };
+		case undefined:
+		default:
+			return { steps: toSteps(request, events, deltaMs) };
+	}
+}
