@@ -1,0 +1,44 @@
+/**
+ * The failure layer: every way a request can fail enters one of the `classify*` functions and leaves
+ * as a typed Failure; `present` turns it into UI copy and actions; `retryDecision` says whether and
+ * when to try again. Pure TypeScript: no fetch, no DOM (only `navigator.onLine`, read defensively).
+ * @see shared/reference/failures.md
+ */
+export { classifyHttp } from './classify-http.ts';
+export { classifyThrown, type ThrownContext } from './classify-thrown.ts';
+export { classifyStreamError } from './classify-stream.ts';
+export {
+	classifyTokenExchange,
+	REGION_LOGIN_MESSAGE,
+	type TokenExchangeInput
+} from './classify-token.ts';
+export { DEFAULT_CLASSIFIER_MODELS, type ClassifyContext } from './context.ts';
+export {
+	ConnectTimeoutError,
+	IdleTimeoutError,
+	ResponseTooLargeError,
+	isUserAbort
+} from './errors.ts';
+export { present } from './present.ts';
+export type {
+	FailureAction,
+	FailureActionKind,
+	PresentOptions,
+	Presentation
+} from './presentation.ts';
+export {
+	retryDecision,
+	DEFAULT_MAX_ATTEMPTS,
+	DEFAULT_MAX_DELAY_MS,
+	type RetryDecision,
+	type RetryOptions
+} from './retry-policy.ts';
+export { assertNever } from './assert-never.ts';
+export { RAW_CAP } from './text.ts';
+export {
+	FAILURE_KINDS,
+	isFailureKind,
+	type Failure,
+	type FailureKind,
+	type NetworkCase
+} from './types.ts';

@@ -1,0 +1,128 @@
+import type { Failure, FailureKind } from './types.ts';
+
+/**
+ * Whether and when to send a failed turn again. Pure: the clock and randomness come in as values.
+ * - `automatic: true`: the app may retry by itself after `delayMs` (with a visible countdown);
+ * - `automatic: false`: offer a retry button (after `delayMs` when a hint says so); `reason` says why
+ *   it is not automatic;
+ * - `retry: false`: the app does not retry (it cannot help, or the attempts are used up); `reason`
+ *   says why. The failure card may still offer its own retry button.
+ */
+export type RetryDecision =
+	| { retry: true; automatic: true; delayMs: number }
+	| { retry: true; automatic: false; delayMs: number; reason: string }
+	| { retry: false; reason: string };
+
+export interface RetryOptions {
+	/** Total attempts allowed, the first included (default 3). */
+	maxAttempts?: number;
+	/** Longest automatic wait, and the cap on backoff (default 60 s). A longer hint is manual only. */
+	maxDelayMs?: number;
+	/** First backoff step (default 1 s); doubles each attempt. */
+	baseDelayMs?: number;
+	/** Uniform in [0, 1); defaults to `Math.random`. */
+	random?: () => number;
+	/** Part of the answer was already shown: never resend without the person's say-so. */
+	answerStarted?: boolean;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_MAX_DELAY_MS = 60_000;
+export const DEFAULT_BASE_DELAY_MS = 1_000;
+
+/** Kinds where the same request can succeed later (shared/reference/failures.md). */
+const AUTOMATIC: ReadonlySet<FailureKind> = new Set<FailureKind>([
+	'rate_limited',
+	'overloaded',
+	'upstream_failed',
+	'bad_gateway',
+	'origin_timeout',
+	'server_error',
+	'network',
+	'stream_interrupted',
+	'stream_stalled'
+]);
+
+/** Kinds where a retry may help but should be the person's choice. */
+const MANUAL: Readonly<Partial<Record<FailureKind, string>>> = {
+	classifier_unavailable: 'Safety checks are unavailable; retry when they are back.',
+	model_unavailable: 'The model may come back; retrying is up to you.',
+	thinking_block_invalid: 'The retry leaves out the empty thinking blocks; it is sent on request.',
+	malformed_response: 'The gateway answered unexpectedly; retrying is up to you.',
+	unknown: 'The failure is not understood well enough to retry by itself.'
+};
+
+function whole(value: number | undefined, fallback: number, minimum: number): number {
+	return value !== undefined && Number.isFinite(value)
+		? Math.max(minimum, Math.floor(value))
+		: fallback;
+}
+
+/**
+ * Exponential backoff with "equal jitter": half the step is fixed, half random, so a retry never
+ * fires at once yet retries from many tabs spread out. Step = base × 2^(attempt − 1), capped.
+ */
+export function backoffDelay(
+	attempt: number,
+	baseDelayMs: number,
+	maxDelayMs: number,
+	random: () => number
+): number {
+	const step = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt - 1, 30));
+	const draw = random();
+	const unit = Number.isFinite(draw) ? Math.min(Math.max(draw, 0), 1 - Number.EPSILON) : 0.5;
+	return Math.round(step / 2 + unit * (step / 2));
+}
+
+/**
+ * The decision after `attempt` attempts have failed (1 after the first). Retry-After hints are
+ * honoured exactly up to `maxDelayMs`; a longer one makes the retry manual, shown with its wait.
+ * Attempts are bounded by `maxAttempts`; balance, usage, sign-in, region and request errors are
+ * never retried; a turn whose answer had started is never resent automatically.
+ */
+export function retryDecision(
+	failure: Failure,
+	attempt: number,
+	options: RetryOptions = {}
+): RetryDecision {
+	const maxAttempts = whole(options.maxAttempts, DEFAULT_MAX_ATTEMPTS, 1);
+	const maxDelayMs = whole(options.maxDelayMs, DEFAULT_MAX_DELAY_MS, 0);
+	const baseDelayMs = whole(options.baseDelayMs, DEFAULT_BASE_DELAY_MS, 0);
+	const attempts = whole(attempt, 1, 1);
+	const hint = failure.retryAfterMs;
+
+	const manualReason = MANUAL[failure.kind];
+	if (!AUTOMATIC.has(failure.kind)) {
+		if (manualReason === undefined)
+			return { retry: false, reason: `A ${failure.kind} failure does not go away by retrying.` };
+		return { retry: true, automatic: false, delayMs: hint ?? 0, reason: manualReason };
+	}
+	if (attempts >= maxAttempts) {
+		return {
+			retry: false,
+			reason: `Already tried ${attempts} times; the app stops retrying here.`
+		};
+	}
+	const delayMs =
+		hint === undefined
+			? backoffDelay(attempts, baseDelayMs, maxDelayMs, options.random ?? Math.random)
+			: Math.max(0, hint);
+	if (options.answerStarted === true) {
+		return {
+			retry: true,
+			automatic: false,
+			delayMs,
+			reason:
+				'Part of the answer was already shown; sending again replaces it, so it waits for you.'
+		};
+	}
+	if (hint !== undefined && hint > maxDelayMs) {
+		return {
+			retry: true,
+			automatic: false,
+			delayMs,
+			reason: 'The gateway asked to wait longer than the app waits by itself.'
+		};
+	}
+	return { retry: true, automatic: true, delayMs };
+}

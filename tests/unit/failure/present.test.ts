@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+	FAILURE_KINDS,
+	classifyHttp,
+	present,
+	type Failure,
+	type FailureActionKind,
+	type FailureKind
+} from '../../../src/lib/failure/index.ts';
+import { MARKUP } from './expect-failure.ts';
+
+const NOW = Date.UTC(2026, 4, 4, 21, 0, 0);
+
+function failureOf(kind: FailureKind, extra: Partial<Failure> = {}): Failure {
+	return { kind, message: 'The gateway said something.', ...extra };
+}
+
+/** The one action that helps, per kind (shared/reference/failures.md, "what the person can do"). */
+const FIRST_ACTION: Record<FailureKind, FailureActionKind> = {
+	insufficient_balance: 'top_up',
+	payment_authorization_failed: 'top_up',
+	usage_limit: 'choose_model',
+	rate_limited: 'retry',
+	classifier_unavailable: 'retry',
+	model_unavailable: 'choose_model',
+	model_retired: 'switch_model',
+	context_too_large: 'compact_and_retry',
+	long_context_required: 'enable_long_context',
+	encrypted_content_unsupported: 'disable_encrypted_content',
+	thinking_block_invalid: 'retry',
+	thinking_mode_unsupported: 'change_thinking',
+	auth_expired: 'sign_in',
+	region_unsupported: 'switch_gateway',
+	token_exchange_failed: 'sign_in',
+	forbidden: 'choose_model',
+	not_found: 'connection_check',
+	request_too_large: 'compact_and_retry',
+	bad_request: 'new_conversation',
+	overloaded: 'retry',
+	upstream_failed: 'retry',
+	bad_gateway: 'retry',
+	origin_timeout: 'retry',
+	server_error: 'retry',
+	asset_timeout: 'reload_app',
+	network: 'retry',
+	malformed_response: 'retry',
+	response_too_large: 'new_conversation',
+	stream_interrupted: 'retry',
+	stream_stalled: 'retry',
+	unknown: 'retry'
+};
+
+describe('present', () => {
+	it.each([...FAILURE_KINDS])(
+		'%s: a title, the message as detail, and the action that helps first',
+		(kind) => {
+			const presentation = present(failureOf(kind, { successorModel: 'gpt-5.1' }), {
+				topUpUrl: 'https://gw.example.com/topup',
+				now: NOW
+			});
+			expect(presentation.title.trim().length).toBeGreaterThan(0);
+			expect(presentation.title).not.toMatch(/\b(?:[45]\d\d|undefined|null)\b|_/);
+			expect(presentation.detail).toContain('The gateway said something.');
+			expect(presentation.actions.length).toBeGreaterThanOrEqual(1);
+			expect(presentation.actions[0]?.kind).toBe(FIRST_ACTION[kind]);
+		}
+	);
+
+	it('offers top-up only when a URL is configured', () => {
+		const balance = failureOf('insufficient_balance');
+		expect(present(balance, { topUpUrl: 'https://gw.example.com/topup' }).actions).toEqual([
+			{ kind: 'top_up', url: 'https://gw.example.com/topup' },
+			{ kind: 'switch_gateway' }
+		]);
+		for (const topUpUrl of [undefined, null, '', '   ']) {
+			const actions = present(balance, { topUpUrl }).actions;
+			expect(actions.map((action) => action.kind)).toEqual(['switch_gateway']);
+		}
+		for (const kind of FAILURE_KINDS.filter(
+			(k) => k !== 'insufficient_balance' && k !== 'payment_authorization_failed'
+		)) {
+			const actions = present(failureOf(kind), {
+				topUpUrl: 'https://gw.example.com/topup'
+			}).actions;
+			expect(actions.some((action) => action.kind === 'top_up')).toBe(false);
+		}
+	});
+
+	it('explains classifier_unavailable: checks unavailable, shell blocked, read-only continues, other models fine', () => {
+		const failure = classifyHttp(
+			429,
+			new Headers(),
+			`{"error":{"message":"Rate limit reached","type":"rate_limit_error"}}`,
+			{ model: 'codex-auto-review' }
+		);
+		const presentation = present(failure);
+		expect(presentation.title).toBe('Safety checks are temporarily unavailable');
+		expect(presentation.detail).toMatch(/shell (?:commands|actions) are blocked/i);
+		expect(presentation.detail).toMatch(/read-only actions continue/i);
+		expect(presentation.detail).toMatch(/other models are not affected/i);
+		expect(presentation.detail).toContain('Rate limit reached');
+	});
+
+	it('shows when a usage limit resets, from the failure and the clock', () => {
+		const failure = classifyHttp(
+			429,
+			new Headers(),
+			`{"error":{"type":"usage_limit_reached","message":"The usage limit has been reached","resets_in_seconds":13872}}`,
+			{ now: NOW }
+		);
+		expect(present(failure, { now: NOW }).detail).toBe(
+			'The usage limit has been reached. It resets in about 3 h 52 min.'
+		);
+		expect(present(failure, { now: NOW + 3 * 3_600_000 }).detail).toContain(
+			'resets in about 52 min'
+		);
+	});
+
+	it('offers the named successor of a retired model', () => {
+		const withSuccessor = present(
+			failureOf('model_retired', { successorModel: 'claude-opus-4-1' })
+		);
+		expect(withSuccessor.actions[0]).toEqual({ kind: 'switch_model', model: 'claude-opus-4-1' });
+		const without = present(failureOf('model_retired'));
+		expect(without.actions.map((action) => action.kind)).toEqual(['choose_model']);
+	});
+
+	it('carries the retry countdown, request id and raw body', () => {
+		const presentation = present(
+			failureOf('rate_limited', { retryAfterMs: 11_054, requestId: 'req_1', raw: '{"error":{}}' })
+		);
+		expect(presentation.actions[0]).toEqual({ kind: 'retry', afterMs: 11_054 });
+		expect(presentation).toMatchObject({
+			requestId: 'req_1',
+			raw: '{"error":{}}',
+			retryAfterMs: 11_054
+		});
+		const bare = present(failureOf('server_error'));
+		expect(bare.actions[0]).toEqual({ kind: 'retry' });
+		expect('requestId' in bare || 'raw' in bare || 'retryAfterMs' in bare).toBe(false);
+	});
+
+	it('names the network case in the title and leads with the connection check when refused or blocked', () => {
+		expect(present(failureOf('network', { networkCase: 'offline' })).title).toBe("You're offline");
+		expect(present(failureOf('network', { networkCase: 'timeout' })).title).toBe(
+			'The connection to the gateway timed out'
+		);
+		const blocked = present(failureOf('network', { networkCase: 'refused_or_blocked' }));
+		expect(blocked.title).toBe("Can't reach the gateway");
+		expect(blocked.actions[0]?.kind).toBe('connection_check');
+	});
+
+	it('says the partial answer is kept when a stream ends early', () => {
+		expect(present(failureOf('stream_interrupted')).detail).toMatch(/kept/);
+		expect(present(failureOf('stream_stalled')).detail).toMatch(/kept/);
+	});
+
+	it('renders no markup for an HTML error page', () => {
+		const failure = classifyHttp(
+			522,
+			new Headers(),
+			'<!DOCTYPE html><html><head><title>gw | 522: Connection timed out</title></head><body><h1>522</h1></body></html>'
+		);
+		const presentation = present(failure);
+		expect(presentation.title).not.toMatch(MARKUP);
+		expect(presentation.detail).not.toMatch(MARKUP);
+		expect(presentation.title).toBe('The gateway took too long to answer');
+	});
+});
