@@ -1,0 +1,229 @@
+/**
+ * Anthropic Messages stream events → TurnEvents (shared/reference/wire.md, "Messages request and
+ * stream"): `message_start` → per block `content_block_start` → `content_block_delta`* →
+ * `content_block_stop` → `message_delta{stop_reason, usage}` → `message_stop`.
+ *
+ * - `text_delta` → text, `thinking_delta` → reasoning; a thinking block's `signature_delta` is kept
+ *   and the block is emitted whole at its stop (`reasoning_part`), as are redacted thinking blocks.
+ * - `input_json_delta` pieces are joined and parsed at block stop (`tool_call`); input that is not
+ *   JSON then is a malformed response. An empty input means the block's start `input` (`{}`).
+ * - `citations_delta`, `ping` and unknown blocks or deltas are ignored.
+ * - Usage: `message_start.message.usage`, then `message_delta.usage` (cumulative; later wins).
+ * - A repeated `message_start` for the open message (same id) is ignored; a `message_start` with a
+ *   different id while a message is open means two answers were spliced into one stream: the turn
+ *   fails as `malformed_response`, keeping what the first message streamed.
+ */
+import { createDeltaTrack, type DeltaKind } from './delta-track.ts';
+import { endOfMessage } from './messages-stop.ts';
+import type { ProtocolReducer, TurnSink } from './protocol.ts';
+import { malformedResponse } from './stream-failures.ts';
+import { usageOf } from './usage.ts';
+import { asCount, asRecord, asString, parseJson, type WireRecord } from './wire-json.ts';
+
+type BlockKind = 'text' | 'thinking' | 'redacted_thinking' | 'tool' | 'other';
+
+interface BlockState {
+	kind: BlockKind;
+	/** Text-run group of a text block (delta-track.ts). */
+	group: number;
+	/** Thinking text or tool input JSON, in pieces. */
+	chunks: string[];
+	signature: string;
+	data: string;
+	callId: string;
+	name: string;
+	server: boolean;
+	startInput: unknown;
+}
+
+const KNOWN = new Set([
+	'message_start',
+	'content_block_start',
+	'content_block_delta',
+	'content_block_stop',
+	'message_delta',
+	'message_stop'
+]);
+
+/** Tool-use block types, and whether the provider runs the tool itself. */
+const TOOL_BLOCKS: ReadonlyMap<string, boolean> = new Map([
+	['tool_use', false],
+	['server_tool_use', true],
+	['mcp_tool_use', true]
+]);
+
+function kindOf(type: unknown): BlockKind {
+	if (type === 'text' || type === 'thinking' || type === 'redacted_thinking') return type;
+	return typeof type === 'string' && TOOL_BLOCKS.has(type) ? 'tool' : 'other';
+}
+
+export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
+	const emitDelta = (kind: DeltaKind, delta: string): void => sink.delta(kind, delta);
+	const text = createDeltaTrack('text', emitDelta, sink.source('text'));
+	const reasoning = createDeltaTrack('reasoning', emitDelta, sink.source('reasoning'));
+	const blocks = new Map<number, BlockState>();
+	let messageId: string | undefined;
+	let started = false;
+	let textGroup = 0;
+	let lastStartedText = true;
+	let stopReason: string | undefined;
+
+	function usage(record: WireRecord | undefined): void {
+		const value = usageOf(record);
+		if (value !== undefined) sink.emit({ type: 'usage', usage: value });
+	}
+
+	function messageStart(value: WireRecord): void {
+		const message = asRecord(value['message']);
+		const id = message === undefined ? undefined : asString(message['id']);
+		if (started) {
+			if (id === undefined || messageId === undefined || id === messageId) return;
+			return sink.end({
+				type: 'end',
+				status: 'failed',
+				failure: malformedResponse(
+					'The gateway started a second answer before the first one ended.',
+					JSON.stringify(value)
+				)
+			});
+		}
+		started = true;
+		messageId = id;
+		usage(message === undefined ? undefined : asRecord(message['usage']));
+	}
+
+	function blockStart(value: WireRecord): void {
+		const index = asCount(value['index']) ?? 0;
+		const block = asRecord(value['content_block']) ?? {};
+		const kind = kindOf(block['type']);
+		if (kind === 'text' && !lastStartedText) textGroup++;
+		lastStartedText = kind === 'text';
+		const state: BlockState = {
+			kind,
+			group: textGroup,
+			chunks: [],
+			signature: asString(block['signature']) ?? '',
+			data: asString(block['data']) ?? '',
+			callId: asString(block['id']) ?? '',
+			name: asString(block['name']) ?? '',
+			server: TOOL_BLOCKS.get(asString(block['type']) ?? '') ?? false,
+			startInput: block['input'] ?? {}
+		};
+		blocks.set(index, state);
+		if (kind === 'text') text.add(index, textGroup, asString(block['text']) ?? '', 'text');
+		if (kind === 'thinking') thinking(index, state, asString(block['thinking']) ?? '');
+	}
+
+	function thinking(index: number, state: BlockState | undefined, delta: string): void {
+		if (delta === '') return;
+		state?.chunks.push(delta);
+		reasoning.add(index, index, delta, 'reasoning');
+	}
+
+	function blockDelta(value: WireRecord): void {
+		const index = asCount(value['index']) ?? 0;
+		const delta = asRecord(value['delta']);
+		if (delta === undefined) return malformed('content_block_delta');
+		const state = blocks.get(index);
+		switch (delta['type']) {
+			case 'text_delta': {
+				const piece = asString(delta['text']);
+				if (piece === undefined) return malformed('text_delta');
+				return text.add(index, state?.group ?? textGroup, piece, 'text');
+			}
+			case 'thinking_delta': {
+				const piece = asString(delta['thinking']);
+				if (piece === undefined) return malformed('thinking_delta');
+				return thinking(index, state, piece);
+			}
+			case 'signature_delta':
+				if (state !== undefined) state.signature += asString(delta['signature']) ?? '';
+				return;
+			case 'input_json_delta':
+				state?.chunks.push(asString(delta['partial_json']) ?? '');
+				return;
+			default:
+				return;
+		}
+	}
+
+	function blockStop(value: WireRecord): void {
+		const index = asCount(value['index']) ?? 0;
+		const state = blocks.get(index);
+		blocks.delete(index);
+		if (state === undefined) return;
+		switch (state.kind) {
+			case 'thinking':
+				return sink.emit({
+					type: 'reasoning_part',
+					part: { type: 'thinking', thinking: state.chunks.join(''), signature: state.signature }
+				});
+			case 'redacted_thinking':
+				return sink.emit({
+					type: 'reasoning_part',
+					part: { type: 'redacted_thinking', data: state.data }
+				});
+			case 'tool':
+				return toolCall(state);
+			case 'text':
+			case 'other':
+				return;
+		}
+	}
+
+	function toolCall(state: BlockState): void {
+		const json = state.chunks.join('');
+		const parsed = json.trim() === '' ? { value: state.startInput } : parseJson(json);
+		if (parsed === undefined) {
+			return sink.end({
+				type: 'end',
+				status: 'failed',
+				failure: malformedResponse(
+					`The input of the tool call ${state.name} is not valid JSON.`,
+					json
+				)
+			});
+		}
+		const call = {
+			callId: state.callId,
+			name: state.name,
+			input: parsed.value,
+			server: state.server
+		};
+		sink.emit({ type: 'tool_call', call });
+	}
+
+	function malformed(what: string): void {
+		sink.end({
+			type: 'end',
+			status: 'failed',
+			failure: malformedResponse(`A ${what} event of the answer had an unexpected shape.`)
+		});
+	}
+
+	return {
+		knows: (type) => KNOWN.has(type),
+		payload(value, type) {
+			switch (type) {
+				case 'content_block_delta':
+					return blockDelta(value);
+				case 'content_block_start':
+					return blockStart(value);
+				case 'content_block_stop':
+					return blockStop(value);
+				case 'message_start':
+					return messageStart(value);
+				case 'message_delta': {
+					const delta = asRecord(value['delta']);
+					const reason = delta === undefined ? undefined : asString(delta['stop_reason']);
+					if (reason !== undefined) stopReason = reason;
+					return usage(asRecord(value['usage']));
+				}
+				case 'message_stop':
+					return sink.end(endOfMessage(stopReason, sink.context));
+				default:
+					return;
+			}
+		}
+	};
+}

@@ -1,0 +1,71 @@
+/**
+ * Request bodies as the wire has them (snake_case), per shared/reference/wire.md. Only what this
+ * client sends is modelled; the builders produce exactly these shapes.
+ */
+
+export type ResponsesMessageContent =
+	| { type: 'input_text'; text: string }
+	| { type: 'input_image'; image_url: string }
+	| { type: 'output_text'; text: string };
+
+export interface ResponsesMessageItem {
+	type: 'message';
+	role: 'user' | 'assistant';
+	content: ResponsesMessageContent[];
+}
+
+/** Sent back without `id`: with `store: false` item ids are unknown to the server. */
+export interface ResponsesReasoningItem {
+	type: 'reasoning';
+	summary: { type: 'summary_text'; text: string }[];
+	encrypted_content: string;
+}
+
+export type ResponsesInputItem = ResponsesMessageItem | ResponsesReasoningItem;
+
+export interface ResponsesImageGenerationTool {
+	type: 'image_generation';
+	output_format: 'png' | 'webp' | 'jpeg';
+	partial_images?: number;
+}
+
+export interface ResponsesRequestBody {
+	model: string;
+	instructions: string;
+	input: ResponsesInputItem[];
+	tools?: ResponsesImageGenerationTool[];
+	tool_choice?: 'auto';
+	parallel_tool_calls?: boolean;
+	reasoning?: { effort?: string; summary?: string };
+	store: false;
+	stream: boolean;
+	include?: 'reasoning.encrypted_content'[];
+	prompt_cache_key?: string;
+	max_output_tokens?: number;
+}
+
+export type MessagesContentBlock =
+	| { type: 'text'; text: string }
+	| { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
+	| { type: 'thinking'; thinking: string; signature: string }
+	| { type: 'redacted_thinking'; data: string };
+
+export interface MessagesMessage {
+	role: 'user' | 'assistant';
+	content: MessagesContentBlock[];
+}
+
+export type MessagesThinking =
+	{ type: 'adaptive' } | { type: 'enabled'; budget_tokens: number } | { type: 'disabled' };
+
+export type MessagesEffort = 'low' | 'medium' | 'high';
+
+export interface MessagesRequestBody {
+	model: string;
+	max_tokens: number;
+	messages: MessagesMessage[];
+	system?: string;
+	stream: boolean;
+	thinking?: MessagesThinking;
+	output_config?: { effort: MessagesEffort };
+}

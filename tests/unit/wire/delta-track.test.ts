@@ -1,0 +1,87 @@
+/**
+ * The delta track's contract (delta-track.ts): paragraph breaks between groups, and settling a part
+ * against its final text without ever reordering or taking back what streamed.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createDeltaTrack, type DeltaKind } from '../../../src/lib/wire/delta-track.ts';
+import { createTextAccumulator } from '../../../src/lib/wire/text-accumulator.ts';
+
+function track() {
+	const text = createTextAccumulator();
+	const kinds: DeltaKind[] = [];
+	const deltas = createDeltaTrack(
+		'text',
+		(kind, delta) => {
+			kinds.push(kind);
+			text.push(delta);
+		},
+		{ length: () => text.length, slice: (start, end) => text.value().slice(start, end) }
+	);
+	return { deltas, text: () => text.value(), kinds };
+}
+
+describe('createDeltaTrack', () => {
+	it('runs parts of one group on and separates groups by a blank line', () => {
+		const { deltas, text } = track();
+		deltas.add(0, 0, 'One', 'text');
+		deltas.add(1, 0, ' two.', 'text');
+		deltas.add(2, 1, 'Three.', 'text');
+		expect(text()).toBe('One two.\n\nThree.');
+	});
+
+	it('completes a part whose final text extends what streamed', () => {
+		const { deltas, text } = track();
+		deltas.add(0, 0, 'The command', 'text');
+		deltas.settle(0, 0, 'The command ran.', 'text');
+		deltas.settle(0, 0, 'The command ran.', 'text');
+		expect(text()).toBe('The command ran.');
+	});
+
+	it('keeps what streamed when the final text disagrees', () => {
+		const { deltas, text } = track();
+		deltas.add(0, 0, 'What streamed', 'text');
+		deltas.settle(0, 0, 'Something else entirely', 'text');
+		expect(text()).toBe('What streamed');
+	});
+
+	it('adds a part that never streamed, with its kind', () => {
+		const { deltas, text, kinds } = track();
+		deltas.add(0, 0, 'First.', 'text');
+		deltas.settle(65536, 1, 'I cannot help with that.', 'refusal');
+		expect(text()).toBe('First.\n\nI cannot help with that.');
+		expect(kinds).toEqual(['text', 'text', 'refusal']);
+	});
+
+	it('never appends to an earlier part once a later one streamed (no reordering)', () => {
+		const { deltas, text } = track();
+		deltas.add(0, 0, 'Early', 'text');
+		deltas.add(65536, 1, 'Late.', 'text');
+		deltas.settle(0, 0, 'Early and longer.', 'text');
+		expect(text()).toBe('Early\n\nLate.');
+	});
+
+	it('completes exactly the missing rest for any split of the final text (property)', () => {
+		fc.assert(
+			fc.property(fc.string({ unit: 'grapheme' }), fc.nat(), (full, cut) => {
+				const { deltas, text } = track();
+				const streamed = full.slice(0, full.length === 0 ? 0 : cut % (full.length + 1));
+				deltas.add(0, 0, streamed, 'text');
+				deltas.settle(0, 0, full, 'text');
+				expect(text()).toBe(full);
+			})
+		);
+	});
+});
+
+describe('createTextAccumulator', () => {
+	it('holds every piece in order, however many', () => {
+		const accumulator = createTextAccumulator();
+		const pieces = Array.from({ length: 3000 }, (_, index) => `${index},`);
+		pieces.slice(0, 1500).forEach((piece) => accumulator.push(piece));
+		expect(accumulator.value()).toBe(pieces.slice(0, 1500).join(''));
+		pieces.slice(1500).forEach((piece) => accumulator.push(piece));
+		expect(accumulator.value()).toBe(pieces.join(''));
+		expect(accumulator.length).toBe(pieces.join('').length);
+	});
+});

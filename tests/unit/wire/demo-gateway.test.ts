@@ -1,0 +1,122 @@
+/**
+ * End to end without a network: requests built by `buildTurnRequest`, answered by the demo gateway
+ * (src/lib/server/demo-gateway, the scenarios the app shows), read back by `collectTurn`. The
+ * gateway's pacing runs on a fake clock.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
+import {
+	buildTurnRequest,
+	collectTurn,
+	parseTurnJson,
+	type RouteKind,
+	type Turn,
+	type TurnRequestInput
+} from '../../../src/lib/wire/index.ts';
+
+const BASE = 'http://gateway.test/demo';
+
+function input(route: RouteKind, prompt: string, stream: boolean): TurnRequestInput {
+	const common = {
+		baseUrl: BASE,
+		model: 'demo',
+		capabilities: { thinking: 'enabled', encryptedReasoning: false } as const,
+		conversation: { instructions: 'Be brief.', turns: [{ role: 'user' as const, text: prompt }] },
+		stream
+	};
+	switch (route) {
+		case 'responses':
+			return { route, ...common, imageGeneration: { outputFormat: 'png' } };
+		case 'backend':
+			return {
+				route,
+				...common,
+				area: 'codex',
+				accessToken: 'token',
+				account: { header: 'service-account-id', id: 'acct' },
+				client: { version: '1.0.0', originator: 'switchboard' },
+				sessionId: 'session'
+			};
+		case 'messages':
+			return { route, ...common, credential: { scheme: 'x-api-key', value: 'key' } };
+	}
+}
+
+async function ask(route: RouteKind, prompt: string, stream = true): Promise<Response> {
+	const request = buildTurnRequest(input(route, prompt, stream));
+	return handleDemoRequest(
+		new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }),
+		{ mountPath: '/demo', cors: false }
+	);
+}
+
+async function streamed(route: RouteKind, prompt: string, idleTimeoutMs = 10_000): Promise<Turn> {
+	const response = await ask(route, prompt);
+	expect(response.status).toBe(200);
+	// A 200 without a body (`empty-200`) reaches the reader as an empty stream.
+	const body = response.body ?? new Response('').body;
+	if (body === null) throw new Error('unreachable');
+	const pending = collectTurn(route, body, { idleTimeoutMs });
+	await vi.advanceTimersByTimeAsync(120_000);
+	return pending;
+}
+
+beforeEach(() => {
+	vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+});
+afterEach(() => {
+	vi.useRealTimers();
+});
+
+describe.each(['responses', 'backend', 'messages'] as const)('%s route', (route) => {
+	it('streams the same turn the non-streaming answer gives', async () => {
+		const turn = await streamed(route, 'Tell me about Lisbon.');
+		expect(turn.status).toBe('completed');
+		expect(turn.text.length).toBeGreaterThan(20);
+		const json = await (await ask(route, 'Tell me about Lisbon.', false)).text();
+		expect(parseTurnJson(route, json)).toEqual(turn);
+	});
+
+	it.each([
+		['#scenario:reasoning', 'completed', undefined],
+		['#scenario:multibyte', 'completed', undefined],
+		['#scenario:incomplete', 'incomplete', undefined],
+		['#scenario:refusal', route === 'messages' ? 'incomplete' : 'completed', undefined],
+		['#scenario:ping', 'completed', undefined],
+		['#scenario:cut', 'interrupted', 'stream_interrupted'],
+		['#scenario:failed-mid-stream', 'failed', 'upstream_failed'],
+		[
+			'#scenario:error-mid-stream',
+			'failed',
+			route === 'messages' ? 'overloaded' : 'insufficient_balance'
+		],
+		['#scenario:html-200', 'failed', 'malformed_response'],
+		['#scenario:empty-200', 'interrupted', 'stream_interrupted']
+	] as const)('%s ends %s', async (prompt, status, failure) => {
+		const turn = await streamed(route, `Hello ${prompt}`);
+		expect(turn.status).toBe(status);
+		expect(turn.failure?.kind).toBe(failure);
+	});
+
+	it('keeps the partial answer of a stalled stream', async () => {
+		const turn = await streamed(route, 'Hello #scenario:stall', 5_000);
+		expect(turn.status).toBe('interrupted');
+		expect(turn.failure?.kind).toBe('stream_stalled');
+		expect(turn.text.length).toBeGreaterThan(0);
+	});
+
+	it('carries reasoning and multibyte text through', async () => {
+		expect((await streamed(route, 'Hi #scenario:reasoning')).reasoning.length).toBeGreaterThan(0);
+		expect((await streamed(route, 'Hi #scenario:multibyte')).text).toMatch(
+			/\p{Extended_Pictographic}/u
+		);
+	});
+});
+
+describe.each(['responses', 'backend'] as const)('%s route images', (route) => {
+	it('gives the generated PNG', async () => {
+		const turn = await streamed(route, 'Draw a lighthouse #scenario:image');
+		expect(turn.images).toHaveLength(1);
+		expect(turn.images[0]?.mimeType).toBe('image/png');
+	});
+});
