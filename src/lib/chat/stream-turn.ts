@@ -1,0 +1,113 @@
+/**
+ * One request, start to end: `fetch` with a connect timeout, HTTP failures classified by
+ * src/lib/failure, then the body read by the wire pipeline (`readTurn`) with its idle timeout.
+ * A user abort ends the turn `cancelled` and is not a failure; leaving early cancels the request.
+ */
+import {
+	classifyHttp,
+	classifyThrown,
+	ConnectTimeoutError,
+	isUserAbort
+} from '../failure/index.ts';
+import type { WireRequest } from '../wire/build-request.ts';
+import { readTurn, type RouteKind, type Turn, type TurnEventListener } from '../wire/index.ts';
+
+export interface StreamTurnOptions {
+	route: RouteKind;
+	model: string;
+	classifierModels: string[];
+	signal: AbortSignal;
+	onEvent: TurnEventListener;
+	/** No response headers within this long → a `network` failure that says it timed out. */
+	connectTimeoutMs?: number;
+	/** Nothing at all on the stream for this long → `stream_stalled`. */
+	idleTimeoutMs?: number;
+	fetch?: typeof fetch;
+}
+
+const CONNECT_TIMEOUT_MS = 30_000;
+const IDLE_TIMEOUT_MS = 60_000;
+/** How much of an error body is read for the failure card; the rest is not downloaded. */
+const MAX_ERROR_BODY_BYTES = 256 * 1024;
+
+const emptyTurn = (status: Turn['status']): Turn => ({
+	status,
+	text: '',
+	reasoning: '',
+	images: []
+});
+
+/** Reads at most `limit` bytes of an error body as text, then stops the download. */
+async function readCapped(response: Response, limit: number): Promise<string> {
+	if (response.body === null) return '';
+	const reader = response.body.getReader();
+	const decoder = new TextDecoder();
+	let text = '';
+	let size = 0;
+	try {
+		while (size < limit) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			size += value.byteLength;
+			text += decoder.decode(value, { stream: true });
+		}
+	} catch {
+		// A body that breaks half-way still tells what it told so far.
+	} finally {
+		await reader.cancel().catch(() => undefined);
+	}
+	return text + decoder.decode();
+}
+
+export async function streamTurn(request: WireRequest, options: StreamTurnOptions): Promise<Turn> {
+	if (options.signal.aborted) return emptyTurn('cancelled');
+	const context = {
+		model: options.model,
+		route: options.route,
+		classifierModels: options.classifierModels
+	};
+	const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+	const controller = new AbortController();
+	const abortFromCaller = (): void => controller.abort(options.signal.reason);
+	options.signal.addEventListener('abort', abortFromCaller, { once: true });
+	const connectTimer = setTimeout(
+		() => controller.abort(new ConnectTimeoutError(connectTimeoutMs)),
+		connectTimeoutMs
+	);
+	try {
+		let response: Response;
+		try {
+			response = await (options.fetch ?? fetch)(request.url, {
+				method: 'POST',
+				headers: request.headers,
+				body: request.body,
+				signal: controller.signal,
+				cache: 'no-store',
+				credentials: 'omit',
+				referrerPolicy: 'no-referrer'
+			});
+		} catch (error) {
+			const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
+			if (options.signal.aborted || isUserAbort(reason)) return emptyTurn('cancelled');
+			return { ...emptyTurn('failed'), failure: classifyThrown(reason, context) };
+		} finally {
+			clearTimeout(connectTimer);
+		}
+		if (!response.ok || response.body === null) {
+			const body = await readCapped(response, MAX_ERROR_BODY_BYTES);
+			return {
+				...emptyTurn('failed'),
+				failure: classifyHttp(response.status, response.headers, body, context)
+			};
+		}
+		return await readTurn(options.route, response.body, {
+			signal: controller.signal,
+			idleTimeoutMs: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+			onEvent: options.onEvent,
+			context
+		});
+	} finally {
+		options.signal.removeEventListener('abort', abortFromCaller);
+		controller.abort();
+	}
+}
