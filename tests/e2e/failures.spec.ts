@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test';
+import { chooseModel, forbidDialogs, lastAnswer, openChat, send } from './chat-helpers.ts';
+
+/**
+ * Every row of the seed table (shared/reference/failures.md) end to end: the demo gateway produces
+ * it, the browser shows a failure card of the right kind. Through the cross-origin gateway, pages
+ * that come from a proxy carry no CORS headers, so the browser can only see a network failure:
+ * that is what production looks like, and the app must still say something useful.
+ */
+interface Row {
+	scenario: string;
+	model?: string;
+	kind: string;
+	/** The kind when the gateway is on another origin, if it differs. */
+	crossOriginKind?: string;
+}
+
+const SEED_ROWS: Row[] = [
+	{ scenario: 'encrypted-content-unsupported', kind: 'encrypted_content_unsupported' },
+	{ scenario: 'context-too-large', kind: 'context_too_large' },
+	{ scenario: 'thinking-block-invalid', kind: 'thinking_block_invalid' },
+	{ scenario: 'thinking-mode-unsupported', kind: 'thinking_mode_unsupported' },
+	{ scenario: 'model-retired', kind: 'model_retired' },
+	{ scenario: 'long-context-required', kind: 'long_context_required' },
+	{ scenario: 'insufficient-balance', kind: 'insufficient_balance' },
+	{ scenario: 'region-unsupported', kind: 'region_unsupported' },
+	{ scenario: 'asset-timeout', kind: 'asset_timeout', crossOriginKind: 'network' },
+	{
+		scenario: 'classifier-unavailable',
+		model: 'codex-auto-review',
+		kind: 'classifier_unavailable'
+	},
+	{ scenario: 'upstream-failed', kind: 'upstream_failed' },
+	{ scenario: 'failed-mid-stream', kind: 'upstream_failed' },
+	{ scenario: 'bad-gateway', kind: 'bad_gateway', crossOriginKind: 'network' },
+	{ scenario: 'model-unavailable', kind: 'model_unavailable' },
+	{ scenario: 'origin-timeout', kind: 'origin_timeout', crossOriginKind: 'network' },
+	{ scenario: 'token-exchange-failed', kind: 'token_exchange_failed' },
+	{ scenario: 'payment-authorization-failed', kind: 'payment_authorization_failed' }
+];
+
+for (const row of SEED_ROWS) {
+	const kinds =
+		row.crossOriginKind === undefined
+			? row.kind
+			: `${row.kind}, ${row.crossOriginKind} cross-origin`;
+	test(`#scenario:${row.scenario} shows its failure card (${kinds})`, async ({ page }, info) => {
+		forbidDialogs(page);
+		const crossOrigin = info.project.name === 'cross-origin gateway';
+		const kind = crossOrigin ? (row.crossOriginKind ?? row.kind) : row.kind;
+		await openChat(page);
+		if (row.model !== undefined) await chooseModel(page, row.model);
+		await send(page, `hello #scenario:${row.scenario}`);
+
+		const card = lastAnswer(page).getByRole('alert');
+		await expect(card).toHaveAttribute('data-failure-kind', kind);
+		await expect(card.locator('[data-failure-title]')).not.toBeEmpty();
+		await expect(card.locator('[data-failure-detail]')).not.toBeEmpty();
+		// Nothing from a body becomes markup: no headings, scripts or links from an error page.
+		await expect(card.locator('h1, title, script, center, [href*="cloudflare"]')).toHaveCount(0);
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', /^(failed|interrupted)$/);
+	});
+}
+
+test('a connect timeout (net::ERR_CONNECTION_TIMED_OUT) shows a network card that says so', async ({
+	page
+}) => {
+	await page.clock.install();
+	await openChat(page);
+	await send(page, 'hello #scenario:connection-timeout');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	await page.clock.fastForward(31_000);
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'network');
+	await expect(card).toContainText('timed out');
+});
+
+test('the 522 page is shown as text behind a disclosure, never rendered', async ({
+	page
+}, info) => {
+	forbidDialogs(page);
+	await openChat(page);
+	await send(page, '#scenario:origin-timeout');
+	const card = lastAnswer(page).getByRole('alert');
+	if (info.project.name === 'cross-origin gateway') {
+		// Cross-origin, the page has no CORS headers: its body never reaches the app at all.
+		await expect(card).toHaveAttribute('data-failure-kind', 'network');
+		await expect(card.locator('[data-failure-title]')).toHaveText("Can't reach the gateway");
+		return;
+	}
+	await expect(card).toHaveAttribute('data-failure-kind', 'origin_timeout');
+	await card.getByText('Details from the gateway').click();
+	await expect(card.locator('[data-failure-raw]')).toContainText(
+		'<title>gw.example.com | 522: Connection timed out</title>'
+	);
+	await expect(card.locator('[data-failure-raw]')).toContainText('<script>window.__cf = 1;');
+});
+
+test('the request id is shown with a copy button', async ({ page, context }) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	await openChat(page);
+	await send(page, '#scenario:model-unavailable');
+	const card = lastAnswer(page).getByRole('alert');
+	const id = card.getByRole('textbox', { name: 'Request id' });
+	await expect(id).toHaveValue(/^req_demo_/);
+	await card.getByRole('button', { name: 'Copy' }).click();
+	await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await id.inputValue());
+	// The "(request id: …)" suffix is not repeated in the sentence shown.
+	await expect(card.locator('[data-failure-detail]')).not.toContainText('request id');
+});
+
+test('a retired model offers a one-click switch to its successor, which then answers', async ({
+	page
+}) => {
+	await openChat(page);
+	await chooseModel(page, 'demo-legacy');
+	await send(page, 'hello');
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'model_retired');
+	await card.getByRole('button', { name: 'Switch to demo' }).click();
+	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(lastAnswer(page)).toContainText('You said “hello”');
+	await expect(page.locator('[data-role="assistant"]')).toHaveCount(1);
+});
+
+test('a rate limit retries by itself with a visible countdown, then stops after bounded attempts', async ({
+	page
+}) => {
+	await openChat(page);
+	await send(page, 'hello #scenario:rate-limited');
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'rate_limited');
+	await expect(card.locator('[data-retry-countdown]')).toContainText('Trying again in');
+	// Three attempts in all (Retry-After 2.5 s each), then the app stops and leaves the button.
+	await expect(card.locator('[data-retry-countdown]')).toHaveCount(0, { timeout: 15_000 });
+	await expect(card.getByRole('button', { name: 'Try again' })).toBeVisible();
+	await expect(page.locator('[data-role="assistant"]')).toHaveCount(1);
+});
+
+test('an automatic retry can be cancelled', async ({ page }) => {
+	await openChat(page);
+	await send(page, 'hello #scenario:rate-limited');
+	const card = lastAnswer(page).getByRole('alert');
+	await card.getByRole('button', { name: 'Cancel' }).click();
+	await expect(card.locator('[data-retry-countdown]')).toHaveCount(0);
+	await expect(card.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('a failure card is reachable by keyboard', async ({ page }) => {
+	await openChat(page);
+	await chooseModel(page, 'demo-legacy');
+	await send(page, 'hello');
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'model_retired');
+	await card.getByRole('button', { name: 'Switch to demo' }).focus();
+	await page.keyboard.press('Tab');
+	await expect(card.getByRole('button', { name: 'Choose another model' })).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('combobox', { name: 'Model' })).toBeFocused();
+});
