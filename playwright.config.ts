@@ -8,7 +8,7 @@ import { APP_URL, CROSS_ORIGIN_APP_URL, DEMO_GATEWAY_URL, PORTS } from './tests/
  * and a second app instance that talks to that gateway cross-origin. Browser tests run against
  * both apps; tests of the server process itself run once.
  */
-const SERVER_ONLY = /start-up\.spec\.ts$/;
+const SERVER_ONLY = /server-[^/]+\.spec\.ts$/;
 
 /** A clean slate for the servers: configuration comes only from what each entry sets. */
 const noGatewayConfig = {
