@@ -53,7 +53,10 @@ export default defineConfig(
 			'@typescript-eslint/no-misused-promises': 'error',
 			'@typescript-eslint/consistent-type-imports': 'error',
 			'@typescript-eslint/switch-exhaustiveness-check': 'error',
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }]
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', ignoreRestSiblings: true }
+			]
 		}
 	},
 	{

@@ -1,10 +1,11 @@
 /**
- * What the chat page needs before the first message: the server's public configuration, the
- * gateway's models, and the chosen model. Created once by the page.
+ * What the chat page needs: the server's public configuration, the gateway's models and the chosen
+ * model, and the conversations (the library and the open one). Created once by the page.
  */
 import { gatewayBaseUrl, parsePublicConfig, type PublicConfig } from '../config/public-config.ts';
 import { assertNever, type FailureAction } from '../failure/index.ts';
-import { ChatSession, type GatewayTarget } from './chat-session.svelte.ts';
+import type { ChatSession, GatewayTarget } from './chat-session.svelte.ts';
+import { ConversationLibrary } from './library.svelte.ts';
 import { fetchModelIds } from './models.ts';
 
 export type LoadState = 'loading' | 'ready' | 'error';
@@ -17,12 +18,17 @@ export class AppState {
 	model = $state('');
 	/** Bumped to ask the model picker to take focus ("choose another model"). */
 	modelPickerFocus = $state(0);
-	readonly session = new ChatSession(
+	readonly library = new ConversationLibrary(
 		() => this.#gateway(),
 		() => this.model
 	);
 
 	constructor(private readonly configUrl: string) {}
+
+	/** The open conversation (`null` only until storage has opened). */
+	get session(): ChatSession | null {
+		return this.library.session;
+	}
 
 	get config(): PublicConfig | null {
 		return this.#config;
@@ -52,11 +58,11 @@ export class AppState {
 	handleFailureAction(action: FailureAction, messageId: string): void {
 		switch (action.kind) {
 			case 'retry':
-				void this.session.retry(messageId);
+				void this.session?.retry(messageId);
 				return;
 			case 'switch_model':
 				this.model = action.model;
-				void this.session.retry(messageId);
+				void this.session?.retry(messageId);
 				return;
 			case 'choose_model':
 				this.modelPickerFocus++;
@@ -65,7 +71,7 @@ export class AppState {
 				location.reload();
 				return;
 			case 'new_conversation':
-				this.session.clear();
+				this.library.newConversation();
 				return;
 			case 'top_up':
 				// A link: the card opens it in a new tab itself.
@@ -101,6 +107,9 @@ export class AppState {
 			config.gateway.route === 'messages' ? { 'anthropic-version': '2023-06-01' } : {};
 		this.#models = await fetchModelIds(this.#gateway().baseUrl, headers).catch(() => []);
 		this.model = config.defaultModel ?? this.#models[0] ?? '';
+		await this.library.open();
+		const saved = this.library.session?.messages.findLast((message) => message.model)?.model;
+		if (saved !== undefined && saved !== '') this.model = saved;
 		this.#loadState = 'ready';
 	}
 }

@@ -1,39 +1,28 @@
 /**
  * One conversation and its one request in flight: send, stop, retry (automatic within the failure
- * module's retry policy, with a visible countdown, or on request). Messages are `$state` so the page
- * follows the stream; what happens on the wire for one turn lives in `streamTurn`.
+ * module's retry policy, with a visible countdown, or on request), regenerate, edit-and-resend.
+ *
+ * Nothing typed or received is lost: the prompt is saved before the request leaves, the answer is
+ * saved as it grows (throttled) and when the page is hidden, and an answer that was still streaming
+ * when the page went away comes back marked interrupted.
  */
 import { assertNever, retryDecision, type Failure } from '../failure/index.ts';
 import { buildRequest, type ChatTurn } from '../wire/build-request.ts';
-import type { RouteKind, TurnEvent, TurnImage, TurnStatus, TurnUsage } from '../wire/index.ts';
+import type { RouteKind, TurnEvent } from '../wire/index.ts';
+import { storedImage, titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
+import type { ConversationStore } from './storage/conversation-store.ts';
+import type { Conversation, ConversationRecord, MessageRecord } from './storage/records.ts';
+import { takeJournal, writeJournal } from './storage/unload-journal.ts';
 import { streamTurn } from './stream-turn.ts';
+
+export type { ChatMessage } from './chat-message.ts';
 
 export interface GatewayTarget {
 	baseUrl: string;
 	route: RouteKind;
 	area: string;
 	classifierModels: string[];
-}
-
-export interface ChatMessage {
-	id: string;
-	role: 'user' | 'assistant';
-	text: string;
-	reasoning: string;
-	/** Assistant turns only: `streaming` until the turn ends. */
-	status: TurnStatus | 'streaming';
-	/** Final images from `image_generation`, in order. */
-	images: TurnImage[];
-	/** The latest preview of an image still being generated. */
-	partialImage?: TurnImage;
-	/** The gateway refused; `text` holds its refusal. */
-	refused?: boolean;
-	/** Why an `incomplete` turn stopped (`max_output_tokens`, …). */
-	incompleteReason?: string;
-	usage?: TurnUsage;
-	failure?: Failure;
-	/** Why the app does not retry this failure by itself, when it offers a retry anyway. */
-	retryNote?: string;
+	headers?: Record<string, string>;
 }
 
 /** An automatic retry the app has scheduled; the page shows its countdown. */
@@ -45,32 +34,93 @@ export interface PendingRetry {
 	attempt: number;
 }
 
+export interface ChatSessionInit {
+	conversation: Conversation;
+	store: ConversationStore;
+	gateway: () => GatewayTarget;
+	model: () => string;
+	/** Called after the conversation record was saved (title, draft, time changed). */
+	onSaved?: (record: ConversationRecord) => void;
+	fetch?: typeof fetch;
+}
+
 const INSTRUCTIONS = 'You are a helpful assistant.';
+/** How often a growing answer is written to storage while it streams. */
+const SAVE_EVERY_MS = 400;
+const DRAFT_SAVE_DELAY_MS = 300;
+
+const PAGE_CLOSED: Failure = {
+	kind: 'stream_interrupted',
+	message: 'The page was closed or reloaded while this answer was streaming.'
+};
 
 export class ChatSession {
+	readonly id: string;
+	#record: ConversationRecord;
 	#messages = $state<ChatMessage[]>([]);
+	#title = $state('');
+	#draft = $state('');
 	#busy = $state(false);
 	#pendingRetry = $state<PendingRetry | null>(null);
 	#controller: AbortController | null = null;
 	#retryTimer: ReturnType<typeof setTimeout> | undefined;
+	#draftTimer: ReturnType<typeof setTimeout> | undefined;
+	#saveTimer: ReturnType<typeof setTimeout> | undefined;
 	/** Attempts made for each assistant turn, for the retry policy's bound. */
 	#attempts: Record<string, number> = {};
+	/** Messages with a write to storage under way (by id), which the unload journal must cover. */
+	#writing: Record<string, number> = {};
+	readonly #init: ChatSessionInit;
+	readonly #flushOnHide = (): void => {
+		this.#journal();
+		void this.flush();
+	};
 
-	constructor(
-		private readonly gateway: () => GatewayTarget,
-		private readonly model: () => string
-	) {}
+	constructor(init: ChatSessionInit) {
+		this.#init = init;
+		const { messages, ...record } = init.conversation;
+		this.id = record.id;
+		this.#record = record;
+		this.#title = record.title;
+		const journal = takeJournal(record.id);
+		this.#draft = journal?.draft ?? record.draft;
+		const restored = mergeJournal(messages, journal?.message);
+		this.#messages = restored.map((message) =>
+			message.status === 'streaming'
+				? { ...message, status: 'interrupted', failure: message.failure ?? PAGE_CLOSED }
+				: message
+		);
+		for (const message of this.#messages) {
+			if (message.failure === PAGE_CLOSED) void this.#saveMessage(message);
+		}
+		if (journal?.draft !== undefined && restored.length > 0) void this.#saveConversation();
+		if (typeof window !== 'undefined') {
+			window.addEventListener('pagehide', this.#flushOnHide);
+			document.addEventListener('visibilitychange', this.#flushOnHide);
+		}
+	}
 
 	get messages(): readonly ChatMessage[] {
 		return this.#messages;
 	}
-
+	get title(): string {
+		return this.#title;
+	}
 	get busy(): boolean {
 		return this.#busy;
 	}
-
 	get pendingRetry(): PendingRetry | null {
 		return this.#pendingRetry;
+	}
+
+	/** The composer's text for this conversation; saved shortly after each change. */
+	get draft(): string {
+		return this.#draft;
+	}
+	set draft(value: string) {
+		this.#draft = value;
+		clearTimeout(this.#draftTimer);
+		this.#draftTimer = setTimeout(() => void this.#saveConversation(), DRAFT_SAVE_DELAY_MS);
 	}
 
 	/** Changes whenever visible content changes: a message added, text arriving, a turn ending. */
@@ -82,26 +132,24 @@ export class ChatSession {
 	async send(prompt: string): Promise<void> {
 		const text = prompt.trim();
 		if (text === '' || this.#busy) return;
+		// Busy from this moment: a second send while the prompt is being saved is refused too.
+		this.#busy = true;
 		this.cancelRetry();
-		this.#messages.push({
-			id: crypto.randomUUID(),
-			role: 'user',
-			text,
-			reasoning: '',
-			status: 'completed',
-			images: []
-		});
-		const id = crypto.randomUUID();
-		this.#messages.push({
-			id,
-			role: 'assistant',
-			text: '',
-			reasoning: '',
-			status: 'streaming',
-			images: []
-		});
-		this.#attempts[id] = 0;
-		await this.#run(id);
+		if (this.#messages.length === 0) this.#title = titleFrom(text);
+		const user = this.#newMessage('user', text);
+		const answer = this.#newMessage('assistant', '');
+		this.#messages.push(user, answer);
+		this.#draft = '';
+		clearTimeout(this.#draftTimer);
+		try {
+			// The prompt is on disk before the request leaves.
+			await this.#saveConversation();
+			await this.#saveMessage(user);
+		} finally {
+			this.#busy = false;
+		}
+		this.#attempts[answer.id] = 0;
+		await this.#run(answer.id);
 	}
 
 	/**
@@ -114,6 +162,27 @@ export class ChatSession {
 		if (messageId !== undefined && messageId !== last.id) return;
 		this.cancelRetry();
 		await this.#run(last.id);
+	}
+
+	/** A new answer to the last prompt. */
+	regenerate(): Promise<void> {
+		return this.retry();
+	}
+
+	/**
+	 * Takes the last prompt back for editing: removes it and its answer (stopping it if it is
+	 * still streaming) and returns its text for the composer; `null` when there is none.
+	 */
+	async editLast(): Promise<string | null> {
+		const index = this.#messages.findLastIndex((message) => message.role === 'user');
+		const prompt = this.#messages[index];
+		if (prompt === undefined) return null;
+		this.stop();
+		const removed = this.#messages.slice(index);
+		this.#messages = this.#messages.slice(0, index);
+		await this.#init.store.deleteMessages(removed.map((message) => message.id));
+		this.draft = prompt.text;
+		return prompt.text;
 	}
 
 	/** Drops a scheduled automatic retry; the failure stays on screen with its retry button. */
@@ -129,23 +198,98 @@ export class ChatSession {
 		this.#controller?.abort();
 	}
 
-	/** Starts a new, empty conversation. */
-	clear(): void {
-		this.stop();
-		this.#messages = [];
-		this.#attempts = {};
+	/** Writes everything pending now (the page is being hidden or left). */
+	async flush(): Promise<void> {
+		clearTimeout(this.#saveTimer);
+		this.#saveTimer = undefined;
+		const last = this.#messages.at(-1);
+		const saves: Promise<void>[] = [];
+		if (this.#draftTimer !== undefined) {
+			clearTimeout(this.#draftTimer);
+			saves.push(this.#saveConversation());
+		}
+		if (last?.status === 'streaming') saves.push(this.#saveMessage(last));
+		await Promise.all(saves);
 	}
 
-	/** Ends everything in flight; call when the page goes away. */
+	/** Ends everything in flight and saves what is pending; call when the conversation is left. */
 	dispose(): void {
+		void this.flush();
 		this.stop();
+		if (typeof window !== 'undefined') {
+			window.removeEventListener('pagehide', this.#flushOnHide);
+			document.removeEventListener('visibilitychange', this.#flushOnHide);
+		}
+	}
+
+	/** The synchronous part of leaving: what could still be lost goes to the unload journal. */
+	#journal(): void {
+		const last = this.#messages.at(-1);
+		// The page may have torn down the request before `pagehide`, so the answer can already
+		// read interrupted with its final write still under way.
+		const unsaved =
+			last !== undefined && (last.status === 'streaming' || (this.#writing[last.id] ?? 0) > 0)
+				? toRecord($state.snapshot(last))
+				: undefined;
+		if (this.#messages.length === 0 && this.#draft === '') return;
+		writeJournal(this.id, {
+			draft: this.#draft,
+			...(unsaved === undefined ? {} : { message: unsaved })
+		});
+	}
+
+	#newMessage(role: ChatMessage['role'], text: string): ChatMessage {
+		return {
+			id: crypto.randomUUID(),
+			conversationId: this.id,
+			seq: (this.#messages.at(-1)?.seq ?? -1) + 1,
+			role,
+			text,
+			reasoning: '',
+			status: role === 'user' ? 'completed' : 'streaming',
+			images: [],
+			createdAt: Date.now()
+		};
 	}
 
 	#history(untilIndex: number): ChatTurn[] {
 		return this.#messages
 			.slice(0, untilIndex)
+			.filter((message) => message.notice === undefined)
 			.filter((message) => message.role === 'user' || message.text !== '')
 			.map((message) => ({ role: message.role, text: message.text }));
+	}
+
+	async #saveConversation(): Promise<void> {
+		this.#draftTimer = undefined;
+		this.#record = {
+			...this.#record,
+			title: this.#title,
+			draft: this.#draft,
+			model: this.#init.model(),
+			updatedAt: Date.now()
+		};
+		await this.#init.store.saveConversation(this.#record);
+		this.#init.onSaved?.(this.#record);
+	}
+
+	async #saveMessage(message: ChatMessage): Promise<void> {
+		const id = message.id;
+		this.#writing[id] = (this.#writing[id] ?? 0) + 1;
+		try {
+			await this.#init.store.saveMessage(toRecord($state.snapshot(message)));
+		} finally {
+			this.#writing[id] = (this.#writing[id] ?? 1) - 1;
+		}
+	}
+
+	/** Saves a growing answer at most every SAVE_EVERY_MS. */
+	#saveSoon(message: ChatMessage): void {
+		if (this.#saveTimer !== undefined) return;
+		this.#saveTimer = setTimeout(() => {
+			this.#saveTimer = undefined;
+			void this.#saveMessage(message);
+		}, SAVE_EVERY_MS);
 	}
 
 	async #run(answerId: string): Promise<void> {
@@ -153,21 +297,14 @@ export class ChatSession {
 		// The proxied element, so that writes below reach the page.
 		const answer = this.#messages[index];
 		if (answer === undefined) return;
-		answer.text = '';
-		answer.reasoning = '';
-		answer.status = 'streaming';
-		answer.images = [];
-		delete answer.partialImage;
-		delete answer.refused;
-		delete answer.incompleteReason;
-		delete answer.usage;
-		delete answer.failure;
-		delete answer.retryNote;
+		resetAnswer(answer);
 		const attempt = (this.#attempts[answerId] ?? 0) + 1;
 		this.#attempts[answerId] = attempt;
 
-		const gateway = this.gateway();
-		const model = this.model();
+		const gateway = this.#init.gateway();
+		const model = this.#init.model();
+		answer.model = model;
+		await this.#saveMessage(answer);
 		this.#busy = true;
 		this.#controller = new AbortController();
 		try {
@@ -179,19 +316,29 @@ export class ChatSession {
 				instructions: INSTRUCTIONS,
 				turns: this.#history(index)
 			});
+			Object.assign(request.headers, gateway.headers);
 			const turn = await streamTurn(request, {
 				route: gateway.route,
 				model,
 				classifierModels: gateway.classifierModels,
 				signal: this.#controller.signal,
-				onEvent: (event) => applyEvent(answer, event)
+				...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
+				onEvent: (event) => {
+					applyEvent(answer, event);
+					this.#saveSoon(answer);
+				}
 			});
 			answer.status = turn.status;
 			if (turn.failure !== undefined) answer.failure = turn.failure;
 		} finally {
 			this.#busy = false;
 			this.#controller = null;
+			clearTimeout(this.#saveTimer);
+			this.#saveTimer = undefined;
+			delete answer.partialImage;
 		}
+		await this.#saveMessage(answer);
+		await this.#saveConversation();
 		if (answer.failure !== undefined) this.#afterFailure(answer, answer.failure, attempt);
 		else this.#attempts[answerId] = 0;
 	}
@@ -212,6 +359,30 @@ export class ChatSession {
 	}
 }
 
+/** The journal's copy of a message replaces the stored one (it is newer) or is appended. */
+function mergeJournal(
+	messages: readonly MessageRecord[],
+	latest: MessageRecord | undefined
+): MessageRecord[] {
+	if (latest === undefined) return [...messages];
+	const index = messages.findIndex((message) => message.id === latest.id);
+	if (index === -1) return [...messages, latest].sort((a, b) => a.seq - b.seq);
+	return messages.map((message, at) => (at === index ? latest : message));
+}
+
+function resetAnswer(answer: ChatMessage): void {
+	answer.text = '';
+	answer.reasoning = '';
+	answer.status = 'streaming';
+	answer.images = [];
+	delete answer.partialImage;
+	delete answer.refused;
+	delete answer.incompleteReason;
+	delete answer.usage;
+	delete answer.failure;
+	delete answer.retryNote;
+}
+
 /** Folds one streamed event into the answer on screen. */
 function applyEvent(answer: ChatMessage, event: TurnEvent): void {
 	switch (event.type) {
@@ -225,13 +396,17 @@ function applyEvent(answer: ChatMessage, event: TurnEvent): void {
 		case 'reasoning':
 			answer.reasoning += event.delta;
 			return;
-		case 'image_partial':
-			answer.partialImage = event.image;
+		case 'image_partial': {
+			const image = storedImage(event.image);
+			if (image !== null) answer.partialImage = image;
 			return;
-		case 'image':
-			answer.images.push(event.image);
+		}
+		case 'image': {
+			const image = storedImage(event.image);
+			if (image !== null) answer.images.push(image);
 			delete answer.partialImage;
 			return;
+		}
 		case 'usage':
 			answer.usage = { ...answer.usage, ...event.usage };
 			return;

@@ -1,0 +1,39 @@
+/**
+ * A message as the chat holds it: the stored record plus what only matters on screen while the
+ * page is open (an image preview still being generated, why a retry waits for the person).
+ */
+import type { TurnImage } from '../wire/index.ts';
+import type { MessageRecord, StoredImage } from './storage/records.ts';
+
+export interface ChatMessage extends MessageRecord {
+	/** The latest preview of an image still being generated. */
+	partialImage?: StoredImage;
+	/** Why the app does not retry this failure by itself, when it offers a retry anyway. */
+	retryNote?: string;
+}
+
+const IMAGE_TYPES = ['image/png', 'image/webp', 'image/jpeg'] as const;
+
+/** The wire only yields these three types; anything else is not kept. */
+export function storedImage(image: TurnImage): StoredImage | null {
+	const mimeType = IMAGE_TYPES.find((type) => type === image.mimeType);
+	return mimeType === undefined ? null : { mimeType, base64: image.base64 };
+}
+
+/** What goes to storage: the record without the screen-only fields. */
+export function toRecord(message: ChatMessage): MessageRecord {
+	const { partialImage, retryNote, ...record } = message;
+	return record;
+}
+
+/** A title from the first prompt: its first line, shortened. */
+export function titleFrom(prompt: string): string {
+	const line =
+		prompt
+			.replace(/#scenario:\S+/g, '')
+			.trim()
+			.split('\n')[0]
+			?.trim() ?? '';
+	if (line === '') return 'New conversation';
+	return line.length > 60 ? `${line.slice(0, 57)}…` : line;
+}

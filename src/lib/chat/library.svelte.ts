@@ -1,0 +1,194 @@
+/**
+ * All conversations: the list (searchable), the open one, rename, delete with undo, export and
+ * import. A conversation is written to storage with its first message; until then it is only on
+ * screen.
+ */
+import { ChatSession, type GatewayTarget } from './chat-session.svelte.ts';
+import {
+	MemoryStore,
+	openConversationStore,
+	type ConversationStore,
+	type StorageProblem
+} from './storage/conversation-store.ts';
+import type { Conversation, ConversationRecord } from './storage/records.ts';
+import { exportDate, exportJson, exportMarkdown, parseImport } from './storage/transfer.ts';
+
+/** How long a deleted conversation can be brought back. */
+export const UNDO_DELETE_MS = 8000;
+
+export interface Download {
+	filename: string;
+	mimeType: string;
+	text: string;
+}
+
+export class ConversationLibrary {
+	#store: ConversationStore = new MemoryStore();
+	#conversations = $state.raw<ConversationRecord[]>([]);
+	#session = $state.raw<ChatSession | null>(null);
+	#deleted = $state.raw<ConversationRecord | null>(null);
+	#deleteTimer: ReturnType<typeof setTimeout> | undefined;
+	#problem = $state<StorageProblem | null>(null);
+	#skipped = $state(0);
+	query = $state('');
+
+	readonly visible = $derived.by(() => {
+		const query = this.query.trim().toLowerCase();
+		return query === ''
+			? this.#conversations
+			: this.#conversations.filter((record) => record.title.toLowerCase().includes(query));
+	});
+
+	constructor(
+		private readonly gateway: () => GatewayTarget,
+		private readonly model: () => string
+	) {}
+
+	get session(): ChatSession | null {
+		return this.#session;
+	}
+	get conversations(): readonly ConversationRecord[] {
+		return this.#conversations;
+	}
+	/** The conversation whose deletion can still be undone. */
+	get deleted(): ConversationRecord | null {
+		return this.#deleted;
+	}
+	/** Why history is not being saved, if it is not. */
+	get problem(): StorageProblem | null {
+		return this.#problem;
+	}
+	/** Stored records that could not be read and were skipped. */
+	get skippedRecords(): number {
+		return this.#skipped;
+	}
+
+	/** Opens storage and the most recent conversation (or a new one). */
+	async open(store?: ConversationStore): Promise<void> {
+		this.#store = store ?? (await openConversationStore());
+		await this.#refresh();
+		const latest = this.#conversations[0];
+		if (latest === undefined) this.newConversation();
+		else await this.select(latest.id);
+	}
+
+	newConversation(): void {
+		const now = Date.now();
+		this.#show({
+			id: crypto.randomUUID(),
+			title: 'New conversation',
+			createdAt: now,
+			updatedAt: now,
+			model: this.model(),
+			profileId: 'default',
+			draft: '',
+			messages: []
+		});
+	}
+
+	async select(id: string): Promise<void> {
+		if (this.#session?.id === id) return;
+		const conversation = await this.#store.load(id);
+		this.#syncProblem();
+		if (conversation === null) return;
+		this.#show(conversation);
+	}
+
+	async rename(id: string, title: string): Promise<void> {
+		const record = this.#conversations.find((candidate) => candidate.id === id);
+		const trimmed = title.trim();
+		if (record === undefined || trimmed === '') return;
+		await this.#store.saveConversation({ ...record, title: trimmed });
+		await this.#refresh();
+	}
+
+	/** Hides the conversation at once and deletes it for good after UNDO_DELETE_MS. */
+	async remove(id: string): Promise<void> {
+		const record = this.#conversations.find((candidate) => candidate.id === id);
+		if (record === undefined) return;
+		await this.#commitDelete();
+		this.#deleted = record;
+		this.#conversations = this.#conversations.filter((candidate) => candidate.id !== id);
+		if (this.#session?.id === id) {
+			const next = this.#conversations[0];
+			if (next === undefined) this.newConversation();
+			else await this.select(next.id);
+		}
+		this.#deleteTimer = setTimeout(() => void this.#commitDelete(), UNDO_DELETE_MS);
+	}
+
+	undoRemove(): void {
+		const record = this.#deleted;
+		if (record === null) return;
+		clearTimeout(this.#deleteTimer);
+		this.#deleted = null;
+		this.#conversations = [...this.#conversations, record].sort(
+			(a, b) => b.updatedAt - a.updatedAt
+		);
+	}
+
+	async exportAll(): Promise<Download> {
+		return {
+			filename: `switchboard-conversations-${exportDate()}.json`,
+			mimeType: 'application/json',
+			text: exportJson(await this.#store.loadAll())
+		};
+	}
+
+	async exportOne(id: string, format: 'json' | 'markdown'): Promise<Download | null> {
+		const conversation = await this.#store.load(id);
+		if (conversation === null) return null;
+		const base =
+			conversation.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'conversation';
+		return format === 'json'
+			? { filename: `${base}.json`, mimeType: 'application/json', text: exportJson([conversation]) }
+			: { filename: `${base}.md`, mimeType: 'text/markdown', text: exportMarkdown(conversation) };
+	}
+
+	/** Adds the conversations of an export file; throws ImportError when the file is not one. */
+	async importJson(text: string): Promise<{ imported: number; skipped: number }> {
+		const { conversations, skipped } = parseImport(text);
+		for (const conversation of conversations) {
+			const { messages, ...record } = conversation;
+			await this.#store.saveConversation(record);
+			for (const message of messages) await this.#store.saveMessage(message);
+		}
+		await this.#refresh();
+		return { imported: conversations.length, skipped };
+	}
+
+	dispose(): void {
+		this.#session?.dispose();
+		void this.#commitDelete();
+	}
+
+	#show(conversation: Conversation): void {
+		this.#session?.dispose();
+		this.#session = new ChatSession({
+			conversation,
+			store: this.#store,
+			gateway: this.gateway,
+			model: this.model,
+			onSaved: () => void this.#refresh()
+		});
+	}
+
+	async #commitDelete(): Promise<void> {
+		clearTimeout(this.#deleteTimer);
+		const record = this.#deleted;
+		if (record === null) return;
+		this.#deleted = null;
+		await this.#store.deleteConversation(record.id);
+	}
+
+	async #refresh(): Promise<void> {
+		const deleted = this.#deleted?.id;
+		this.#conversations = (await this.#store.list()).filter((record) => record.id !== deleted);
+		this.#syncProblem();
+	}
+
+	#syncProblem(): void {
+		this.#problem = this.#store.problem;
+		this.#skipped = this.#store.skippedRecords;
+	}
+}

@@ -1,0 +1,219 @@
+/**
+ * Where conversations live: IndexedDB when the browser allows it, memory otherwise. Reads validate
+ * every record (corrupt ones are skipped and counted); a full disk switches the store to memory and
+ * says so, so the app keeps working and the person knows history is not being saved.
+ */
+import { isQuotaError, requestResult, transactionDone } from './idb.ts';
+import {
+	readConversationRecord,
+	readMessageRecord,
+	type Conversation,
+	type ConversationRecord,
+	type MessageRecord
+} from './records.ts';
+import { BY_CONVERSATION, CONVERSATIONS, MESSAGES, openDatabase } from './schema.ts';
+
+/** Why history is not (or no longer) being saved. */
+export type StorageProblem = 'unavailable' | 'full' | 'failed';
+
+export interface ConversationStore {
+	/** `null` while saving works. */
+	readonly problem: StorageProblem | null;
+	/** How many stored records could not be read (skipped, never shown). */
+	readonly skippedRecords: number;
+	list(): Promise<ConversationRecord[]>;
+	load(id: string): Promise<Conversation | null>;
+	saveConversation(record: ConversationRecord): Promise<void>;
+	saveMessage(record: MessageRecord): Promise<void>;
+	deleteConversation(id: string): Promise<void>;
+	/** Removes single messages (an edited turn and what followed it). */
+	deleteMessages(ids: readonly string[]): Promise<void>;
+	/** Everything, for export. */
+	loadAll(): Promise<Conversation[]>;
+}
+
+const byUpdated = (a: ConversationRecord, b: ConversationRecord): number =>
+	b.updatedAt - a.updatedAt;
+
+/** Keeps everything in this page's memory: nothing survives a reload. */
+export class MemoryStore implements ConversationStore {
+	readonly #conversations = new Map<string, ConversationRecord>();
+	readonly #messages = new Map<string, MessageRecord>();
+	readonly skippedRecords = 0;
+
+	constructor(readonly problem: StorageProblem | null = null) {}
+
+	list(): Promise<ConversationRecord[]> {
+		return Promise.resolve([...this.#conversations.values()].sort(byUpdated));
+	}
+
+	load(id: string): Promise<Conversation | null> {
+		const record = this.#conversations.get(id);
+		if (record === undefined) return Promise.resolve(null);
+		const messages = [...this.#messages.values()]
+			.filter((message) => message.conversationId === id)
+			.sort((a, b) => a.seq - b.seq);
+		return Promise.resolve({ ...record, messages: structuredClone(messages) });
+	}
+
+	saveConversation(record: ConversationRecord): Promise<void> {
+		this.#conversations.set(record.id, { ...record });
+		return Promise.resolve();
+	}
+
+	saveMessage(record: MessageRecord): Promise<void> {
+		this.#messages.set(record.id, structuredClone(record));
+		return Promise.resolve();
+	}
+
+	deleteConversation(id: string): Promise<void> {
+		this.#conversations.delete(id);
+		for (const [key, message] of this.#messages) {
+			if (message.conversationId === id) this.#messages.delete(key);
+		}
+		return Promise.resolve();
+	}
+
+	deleteMessages(ids: readonly string[]): Promise<void> {
+		for (const id of ids) this.#messages.delete(id);
+		return Promise.resolve();
+	}
+
+	async loadAll(): Promise<Conversation[]> {
+		const all = await Promise.all([...this.#conversations.keys()].map((id) => this.load(id)));
+		return all.filter((conversation): conversation is Conversation => conversation !== null);
+	}
+}
+
+export class IndexedDbStore implements ConversationStore {
+	#problem: StorageProblem | null = null;
+	#skipped = 0;
+	/** Takes over when IndexedDB fails mid-session, so nothing typed is lost. */
+	#fallback: MemoryStore | null = null;
+
+	constructor(private readonly database: IDBDatabase) {}
+
+	get problem(): StorageProblem | null {
+		return this.#problem;
+	}
+	get skippedRecords(): number {
+		return this.#skipped;
+	}
+
+	async list(): Promise<ConversationRecord[]> {
+		if (this.#fallback !== null) return this.#fallback.list();
+		const store = this.database.transaction(CONVERSATIONS, 'readonly').objectStore(CONVERSATIONS);
+		const values: unknown[] = await requestResult(store.getAll());
+		return this.#valid(values, readConversationRecord).sort(byUpdated);
+	}
+
+	async load(id: string): Promise<Conversation | null> {
+		if (this.#fallback !== null) return this.#fallback.load(id);
+		const transaction = this.database.transaction([CONVERSATIONS, MESSAGES], 'readonly');
+		const raw: unknown = await requestResult(transaction.objectStore(CONVERSATIONS).get(id));
+		const record = readConversationRecord(raw);
+		if (record === null) {
+			if (raw !== undefined) this.#skipped++;
+			return null;
+		}
+		const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
+		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
+		const values: unknown[] = await requestResult(index.getAll(range));
+		return { ...record, messages: this.#valid(values, readMessageRecord) };
+	}
+
+	saveConversation(record: ConversationRecord): Promise<void> {
+		return this.#write(CONVERSATIONS, record, (fallback) => fallback.saveConversation(record));
+	}
+
+	saveMessage(record: MessageRecord): Promise<void> {
+		return this.#write(MESSAGES, record, (fallback) => fallback.saveMessage(record));
+	}
+
+	async deleteConversation(id: string): Promise<void> {
+		if (this.#fallback !== null) return this.#fallback.deleteConversation(id);
+		const transaction = this.database.transaction([CONVERSATIONS, MESSAGES], 'readwrite');
+		transaction.objectStore(CONVERSATIONS).delete(id);
+		const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
+		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
+		const keys = await requestResult(index.getAllKeys(range));
+		for (const key of keys) transaction.objectStore(MESSAGES).delete(key);
+		await transactionDone(transaction);
+	}
+
+	async deleteMessages(ids: readonly string[]): Promise<void> {
+		if (this.#fallback !== null) return this.#fallback.deleteMessages(ids);
+		const transaction = this.database.transaction(MESSAGES, 'readwrite');
+		for (const id of ids) transaction.objectStore(MESSAGES).delete(id);
+		await transactionDone(transaction);
+	}
+
+	async loadAll(): Promise<Conversation[]> {
+		const records = await this.list();
+		const all = await Promise.all(records.map((record) => this.load(record.id)));
+		return all.filter((conversation): conversation is Conversation => conversation !== null);
+	}
+
+	#valid<T>(values: readonly unknown[], read: (value: unknown) => T | null): T[] {
+		const valid: T[] = [];
+		for (const value of values) {
+			const record = read(value);
+			if (record === null) this.#skipped++;
+			else valid.push(record);
+		}
+		return valid;
+	}
+
+	async #write(
+		storeName: string,
+		record: ConversationRecord | MessageRecord,
+		inFallback: (fallback: MemoryStore) => Promise<void>
+	): Promise<void> {
+		if (this.#fallback !== null) return inFallback(this.#fallback);
+		try {
+			const transaction = this.database.transaction(storeName, 'readwrite');
+			transaction.objectStore(storeName).put(record);
+			await transactionDone(transaction);
+		} catch (error) {
+			this.#problem = isQuotaError(error) ? 'full' : 'failed';
+			this.#fallback = await this.#memoryCopy();
+			await inFallback(this.#fallback);
+		}
+	}
+
+	/** What was saved so far, in memory, so the session goes on with everything it had. */
+	async #memoryCopy(): Promise<MemoryStore> {
+		const memory = new MemoryStore(this.#problem);
+		try {
+			for (const conversation of await this.loadAll()) {
+				const { messages, ...record } = conversation;
+				await memory.saveConversation(record);
+				for (const message of messages) await memory.saveMessage(message);
+			}
+		} catch {
+			// Reading failed too: start from what this page still has on screen.
+		}
+		return memory;
+	}
+}
+
+/**
+ * Opens the store the app uses. Asks the browser to keep the data (`navigator.storage.persist()`)
+ * and falls back to memory, with `problem: 'unavailable'`, where IndexedDB cannot be opened
+ * (disabled, blocked by policy, some private modes).
+ */
+export async function openConversationStore(
+	options: { factory?: IDBFactory | null; name?: string } = {}
+): Promise<ConversationStore> {
+	const factory = options.factory === undefined ? globalThis.indexedDB : options.factory;
+	const name = options.name;
+	// `indexedDB` is missing in some embedded browsers and private modes.
+	if (factory === null || factory === undefined) return new MemoryStore('unavailable');
+	try {
+		const database = await openDatabase(factory, name);
+		void navigator.storage?.persist?.().catch(() => false);
+		return new IndexedDbStore(database);
+	} catch {
+		return new MemoryStore('unavailable');
+	}
+}

@@ -1,0 +1,146 @@
+/**
+ * What a conversation looks like at rest, and the validators that read it back. Everything read
+ * from storage or an import file is untrusted: a record that does not validate is skipped and
+ * reported, never allowed to crash the app.
+ */
+import { isFailureKind, type Failure } from '../../failure/index.ts';
+
+export type MessageStatus =
+	'completed' | 'incomplete' | 'failed' | 'interrupted' | 'cancelled' | 'streaming';
+
+export interface StoredImage {
+	mimeType: 'image/png' | 'image/webp' | 'image/jpeg';
+	base64: string;
+}
+
+export interface MessageRecord {
+	id: string;
+	conversationId: string;
+	/** Position in the conversation, 0-based. */
+	seq: number;
+	role: 'user' | 'assistant';
+	text: string;
+	reasoning: string;
+	status: MessageStatus;
+	images: StoredImage[];
+	createdAt: number;
+	model?: string;
+	refused?: boolean;
+	incompleteReason?: string;
+	usage?: { inputTokens?: number; outputTokens?: number };
+	failure?: Failure;
+	/** A notice in the conversation (e.g. a compaction), not a turn sent to the model. */
+	notice?: string;
+	/** A summary that stands in for the turns before it when the conversation is sent. */
+	summaryOf?: number;
+}
+
+export interface ConversationRecord {
+	id: string;
+	title: string;
+	createdAt: number;
+	updatedAt: number;
+	model: string;
+	profileId: string;
+	draft: string;
+}
+
+export interface Conversation extends ConversationRecord {
+	messages: MessageRecord[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isTime = (value: unknown): value is number =>
+	typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+const STATUSES: readonly MessageStatus[] = [
+	'completed',
+	'incomplete',
+	'failed',
+	'interrupted',
+	'cancelled',
+	'streaming'
+];
+const IMAGE_TYPES = ['image/png', 'image/webp', 'image/jpeg'] as const;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function readImage(value: unknown): StoredImage | null {
+	if (!isObject(value) || !isString(value['base64']) || !BASE64.test(value['base64'])) return null;
+	const mimeType = IMAGE_TYPES.find((type) => type === value['mimeType']);
+	return mimeType === undefined ? null : { mimeType, base64: value['base64'] };
+}
+
+function readFailure(value: unknown): Failure | undefined {
+	if (!isObject(value) || !isFailureKind(value['kind']) || !isString(value['message']))
+		return undefined;
+	const failure: Failure = { kind: value['kind'], message: value['message'] };
+	if (typeof value['status'] === 'number') failure.status = value['status'];
+	for (const key of ['code', 'requestId', 'successorModel', 'raw'] as const) {
+		const field = value[key];
+		if (isString(field)) failure[key] = field;
+	}
+	if (typeof value['retryAfterMs'] === 'number') failure.retryAfterMs = value['retryAfterMs'];
+	return failure;
+}
+
+function readUsage(value: unknown): MessageRecord['usage'] {
+	if (!isObject(value)) return undefined;
+	const usage: NonNullable<MessageRecord['usage']> = {};
+	if (typeof value['inputTokens'] === 'number') usage.inputTokens = value['inputTokens'];
+	if (typeof value['outputTokens'] === 'number') usage.outputTokens = value['outputTokens'];
+	return usage;
+}
+
+/** A message record read back from storage or an import; `null` when it is not one. */
+export function readMessageRecord(value: unknown): MessageRecord | null {
+	if (!isObject(value)) return null;
+	const { id, conversationId, seq, role, text, reasoning, status, images, createdAt } = value;
+	if (!isString(id) || id === '' || !isString(conversationId) || !isString(text)) return null;
+	if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return null;
+	if (role !== 'user' && role !== 'assistant') return null;
+	const knownStatus = STATUSES.find((candidate) => candidate === status);
+	if (knownStatus === undefined || !isTime(createdAt)) return null;
+	if (images !== undefined && !Array.isArray(images)) return null;
+	const record: MessageRecord = {
+		id,
+		conversationId,
+		seq,
+		role,
+		text,
+		reasoning: isString(reasoning) ? reasoning : '',
+		status: knownStatus,
+		images: (images ?? []).map(readImage).filter((image): image is StoredImage => image !== null),
+		createdAt
+	};
+	if (isString(value['model'])) record.model = value['model'];
+	if (value['refused'] === true) record.refused = true;
+	if (isString(value['incompleteReason'])) record.incompleteReason = value['incompleteReason'];
+	const usage = readUsage(value['usage']);
+	if (usage !== undefined) record.usage = usage;
+	const failure = readFailure(value['failure']);
+	if (failure !== undefined) record.failure = failure;
+	if (isString(value['notice'])) record.notice = value['notice'];
+	if (typeof value['summaryOf'] === 'number') record.summaryOf = value['summaryOf'];
+	return record;
+}
+
+/** A conversation record (without messages) read back; `null` when it is not one. */
+export function readConversationRecord(value: unknown): ConversationRecord | null {
+	if (!isObject(value)) return null;
+	const { id, title, createdAt, updatedAt, model, profileId, draft } = value;
+	if (!isString(id) || id === '' || !isString(title) || !isTime(createdAt) || !isTime(updatedAt)) {
+		return null;
+	}
+	return {
+		id,
+		title,
+		createdAt,
+		updatedAt,
+		model: isString(model) ? model : '',
+		profileId: isString(profileId) ? profileId : 'default',
+		draft: isString(draft) ? draft : ''
+	};
+}

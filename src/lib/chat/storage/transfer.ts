@@ -1,0 +1,135 @@
+/**
+ * Export and import. JSON is the round-trippable format (everything, images included); Markdown is
+ * for reading and sharing. Imports are validated record by record like storage reads, and get fresh
+ * ids so an import never overwrites what is already here.
+ */
+import {
+	readConversationRecord,
+	readMessageRecord,
+	type Conversation,
+	type MessageRecord
+} from './records.ts';
+
+export const EXPORT_FORMAT = 'switchboard.conversations';
+export const EXPORT_VERSION = 1;
+
+export interface ExportFile {
+	format: typeof EXPORT_FORMAT;
+	version: typeof EXPORT_VERSION;
+	exportedAt: string;
+	conversations: Conversation[];
+}
+
+/** `YYYY-MM-DD` for export file names. */
+export function exportDate(now = new Date()): string {
+	return now.toISOString().slice(0, 10);
+}
+
+export function exportJson(conversations: readonly Conversation[], now = new Date()): string {
+	const file: ExportFile = {
+		format: EXPORT_FORMAT,
+		version: EXPORT_VERSION,
+		exportedAt: now.toISOString(),
+		conversations: [...conversations]
+	};
+	return JSON.stringify(file, null, 2);
+}
+
+const STATUS_NOTE: Partial<Record<MessageRecord['status'], string>> = {
+	incomplete: '_(incomplete: the gateway ended the answer early)_',
+	interrupted: '_(interrupted: the answer did not finish)_',
+	cancelled: '_(stopped)_',
+	failed: '_(failed)_',
+	streaming: '_(interrupted: the answer did not finish)_'
+};
+
+export function exportMarkdown(conversation: Conversation): string {
+	const parts = [`# ${conversation.title || 'Conversation'}`, ''];
+	if (conversation.model !== '') parts.push(`Model: \`${conversation.model}\``, '');
+	for (const message of conversation.messages) {
+		if (message.notice !== undefined) {
+			parts.push(`> ${message.notice}`, '');
+			continue;
+		}
+		parts.push(message.role === 'user' ? '## You' : '## Assistant', '');
+		if (message.reasoning !== '') {
+			parts.push(
+				'<details><summary>Reasoning</summary>',
+				'',
+				message.reasoning,
+				'',
+				'</details>',
+				''
+			);
+		}
+		if (message.text !== '') parts.push(message.text, '');
+		message.images.forEach((_, index) =>
+			parts.push(`_[image ${index + 1} — in the JSON export]_`, '')
+		);
+		const note = STATUS_NOTE[message.status];
+		if (note !== undefined) parts.push(note, '');
+		if (message.failure !== undefined) parts.push(`> ${message.failure.message}`, '');
+	}
+	return parts.join('\n');
+}
+
+export interface ImportResult {
+	conversations: Conversation[];
+	/** Conversations or messages that did not validate and were left out. */
+	skipped: number;
+}
+
+export class ImportError extends Error {
+	override name = 'ImportError';
+}
+
+/** Reads an export file; throws `ImportError` with a sentence for a person when it is not one. */
+export function parseImport(
+	text: string,
+	newId: () => string = () => crypto.randomUUID()
+): ImportResult {
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		throw new ImportError('This file is not JSON, so it is not a Switchboard export.');
+	}
+	if (
+		typeof value !== 'object' ||
+		value === null ||
+		!('format' in value) ||
+		value.format !== EXPORT_FORMAT
+	) {
+		throw new ImportError('This JSON file is not a Switchboard export.');
+	}
+	if (!('conversations' in value) || !Array.isArray(value.conversations)) {
+		throw new ImportError('This export holds no conversations.');
+	}
+	let skipped = 0;
+	const conversations: Conversation[] = [];
+	for (const entry of value.conversations as unknown[]) {
+		const record = readConversationRecord(entry);
+		const rawMessages: unknown =
+			typeof entry === 'object' && entry !== null && 'messages' in entry
+				? entry.messages
+				: undefined;
+		if (record === null || !Array.isArray(rawMessages)) {
+			skipped++;
+			continue;
+		}
+		const id = newId();
+		const messages: MessageRecord[] = [];
+		for (const raw of rawMessages as unknown[]) {
+			const message = readMessageRecord(raw);
+			if (message === null) {
+				skipped++;
+				continue;
+			}
+			// An answer that was streaming when exported did not finish.
+			const status = message.status === 'streaming' ? 'interrupted' : message.status;
+			messages.push({ ...message, id: newId(), conversationId: id, seq: messages.length, status });
+		}
+		conversations.push({ ...record, id, messages });
+	}
+	return { conversations, skipped };
+}

@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openConversationStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import type { ConversationRecord, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
+import { CONVERSATIONS, MESSAGES, openDatabase } from '../../../src/lib/chat/storage/schema.ts';
+import { requestResult, transactionDone } from '../../../src/lib/chat/storage/idb.ts';
+
+// Real IndexedDB in Chromium; every test uses its own database.
+let names: string[] = [];
+const freshName = (): string => {
+	const name = `switchboard-test-${crypto.randomUUID()}`;
+	names.push(name);
+	return name;
+};
+afterEach(async () => {
+	await Promise.all(
+		names.map((name) => requestResult(indexedDB.deleteDatabase(name)).catch(() => undefined))
+	);
+	names = [];
+});
+
+const conversation = (id: string, updatedAt = 1): ConversationRecord => ({
+	id,
+	title: `Conversation ${id}`,
+	createdAt: 1,
+	updatedAt,
+	model: 'demo',
+	profileId: 'default',
+	draft: 'half-typed'
+});
+
+const message = (conversationId: string, seq: number, text: string): MessageRecord => ({
+	id: `${conversationId}-${seq}`,
+	conversationId,
+	seq,
+	role: seq % 2 === 0 ? 'user' : 'assistant',
+	text,
+	reasoning: '',
+	status: 'completed',
+	images: seq === 1 ? [{ mimeType: 'image/png', base64: 'iVBORw0KGgo=' }] : [],
+	createdAt: 1000 + seq
+});
+
+describe('IndexedDB conversation store', () => {
+	it('keeps conversations and their messages in order across a reopen', async () => {
+		const name = freshName();
+		const store = await openConversationStore({ name });
+		expect(store.problem).toBeNull();
+		await store.saveConversation(conversation('a', 5));
+		await store.saveConversation(conversation('b', 9));
+		for (const [seq, text] of ['hello', 'hi there', 'again'].entries())
+			await store.saveMessage(message('a', seq, text));
+
+		const reopened = await openConversationStore({ name });
+		expect((await reopened.list()).map((record) => record.id)).toEqual(['b', 'a']);
+		const loaded = await reopened.load('a');
+		expect(loaded?.draft).toBe('half-typed');
+		expect(loaded?.messages.map((m) => m.text)).toEqual(['hello', 'hi there', 'again']);
+		expect(loaded?.messages[1]?.images).toEqual([
+			{ mimeType: 'image/png', base64: 'iVBORw0KGgo=' }
+		]);
+	});
+
+	it('skips and counts corrupted records instead of failing', async () => {
+		const name = freshName();
+		const store = await openConversationStore({ name });
+		await store.saveConversation(conversation('a'));
+		await store.saveMessage(message('a', 0, 'good'));
+		const database = await openDatabase(indexedDB, name);
+		const transaction = database.transaction([CONVERSATIONS, MESSAGES], 'readwrite');
+		transaction.objectStore(CONVERSATIONS).put({ id: 'broken', title: 42 });
+		transaction
+			.objectStore(MESSAGES)
+			.put({ id: 'bad', conversationId: 'a', seq: 1, role: 'robot' });
+		transaction.objectStore(MESSAGES).put({
+			...message('a', 2, 'x'),
+			images: [{ mimeType: 'text/html', base64: 'PHNjcmlwdD4=' }]
+		});
+		await transactionDone(transaction);
+		database.close();
+
+		const reopened = await openConversationStore({ name });
+		expect((await reopened.list()).map((record) => record.id)).toEqual(['a']);
+		const loaded = await reopened.load('a');
+		expect(loaded?.messages.map((m) => m.text)).toEqual(['good', 'x']);
+		expect(loaded?.messages[1]?.images).toEqual([]);
+		expect(reopened.skippedRecords).toBe(2);
+	});
+
+	it('deletes a conversation with all its messages', async () => {
+		const store = await openConversationStore({ name: freshName() });
+		await store.saveConversation(conversation('a'));
+		await store.saveConversation(conversation('b'));
+		await store.saveMessage(message('a', 0, 'x'));
+		await store.saveMessage(message('b', 0, 'y'));
+		await store.deleteConversation('a');
+		expect(await store.load('a')).toBeNull();
+		expect((await store.loadAll()).map((c) => [c.id, c.messages.length])).toEqual([['b', 1]]);
+	});
+
+	it('runs each migration once, in order, from the stored version', async () => {
+		const name = freshName();
+		const ran: string[] = [];
+		const first = (db: IDBDatabase): void => {
+			ran.push('1');
+			db.createObjectStore('one');
+		};
+		const second = (db: IDBDatabase): void => {
+			ran.push('2');
+			db.createObjectStore('two');
+		};
+		(await openDatabase(indexedDB, name, [first])).close();
+		const upgraded = await openDatabase(indexedDB, name, [first, second]);
+		expect(ran).toEqual(['1', '2']);
+		expect([...upgraded.objectStoreNames].sort()).toEqual(['one', 'two']);
+		expect(upgraded.version).toBe(2);
+		upgraded.close();
+	});
+
+	it('works in memory, saying so, where IndexedDB cannot be opened', async () => {
+		const blocked = {
+			open: () => {
+				throw new DOMException('IndexedDB is disabled by policy', 'SecurityError');
+			}
+		} as unknown as IDBFactory;
+		for (const store of [
+			await openConversationStore({ factory: null }),
+			await openConversationStore({ factory: blocked })
+		]) {
+			expect(store.problem).toBe('unavailable');
+			await store.saveConversation(conversation('a'));
+			await store.saveMessage(message('a', 0, 'still here'));
+			expect((await store.load('a'))?.messages[0]?.text).toBe('still here');
+		}
+	});
+});

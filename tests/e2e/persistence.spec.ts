@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { lastAnswer, openChat, send } from './chat-helpers.ts';
+
+/** Nothing typed or received is lost: reloads, crashes and storage trouble. */
+
+test('an answer that was streaming when the page reloaded comes back, marked interrupted', async ({
+	page
+}) => {
+	await openChat(page);
+	await send(page, 'hello #scenario:slow:150');
+	await expect(lastAnswer(page)).toContainText('You said “hello”');
+	await page.reload();
+	await expect(page.locator('[data-role="user"]')).toHaveText('hello #scenario:slow:150');
+	const answer = lastAnswer(page);
+	await expect(answer).toHaveAttribute('data-turn-status', 'interrupted');
+	await expect(answer).toContainText('You said “hello”');
+	await expect(answer.getByRole('alert')).toHaveAttribute(
+		'data-failure-kind',
+		'stream_interrupted'
+	);
+});
+
+test('the draft and the whole conversation survive a reload', async ({ page }) => {
+	await openChat(page);
+	await send(page, 'first question');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await page.getByRole('textbox', { name: 'Message' }).fill('a thought I have not sent yet');
+	await page.reload();
+	await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
+		'a thought I have not sent yet'
+	);
+	await expect(lastAnswer(page)).toContainText('You said “first question”');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+});
+
+test('conversations are listed, searchable, renamable, and deletable with undo', async ({
+	page
+}) => {
+	await openChat(page);
+	await send(page, 'about lighthouses');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await page.getByRole('button', { name: 'New conversation' }).click();
+	await send(page, 'about bridges');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	const list = page.getByRole('navigation', { name: 'Conversations' });
+	await expect(list.getByRole('button', { name: 'about bridges', exact: true })).toBeVisible();
+	await expect(list.getByRole('button', { name: 'about lighthouses', exact: true })).toBeVisible();
+
+	await list.getByRole('searchbox', { name: 'Search conversations' }).fill('light');
+	await expect(list.getByRole('button', { name: 'about bridges', exact: true })).toHaveCount(0);
+	await list.getByRole('button', { name: 'about lighthouses', exact: true }).click();
+	await expect(lastAnswer(page)).toContainText('You said “about lighthouses”');
+	await list.getByRole('searchbox', { name: 'Search conversations' }).fill('');
+
+	await list.getByRole('button', { name: 'Rename about lighthouses' }).click();
+	await list.getByRole('textbox', { name: 'New name' }).fill('Lighthouses');
+	await list.getByRole('textbox', { name: 'New name' }).press('Enter');
+	await expect(list.getByRole('button', { name: 'Lighthouses', exact: true })).toBeVisible();
+
+	await list.getByRole('button', { name: 'Delete Lighthouses' }).click();
+	await expect(list.getByRole('button', { name: 'Lighthouses', exact: true })).toHaveCount(0);
+	await list.getByRole('button', { name: 'Undo' }).click();
+	await expect(list.getByRole('button', { name: 'Lighthouses', exact: true })).toBeVisible();
+	await page.reload();
+	await expect(list.getByRole('button', { name: 'Lighthouses', exact: true })).toBeVisible();
+});
+
+test('↑ in an empty composer takes the last prompt back for editing', async ({ page }) => {
+	await openChat(page);
+	await send(page, 'wrong question');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const composer = page.getByRole('textbox', { name: 'Message' });
+	await composer.press('ArrowUp');
+	await expect(composer).toHaveValue('wrong question');
+	await expect(page.locator('[data-role="assistant"]')).toHaveCount(0);
+	await composer.fill('right question');
+	await composer.press('Enter');
+	await expect(lastAnswer(page)).toContainText('You said “right question”');
+	await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+});
+
+test('export to JSON and import it back restores the conversation', async ({ page }) => {
+	await openChat(page);
+	await send(page, 'keep this one');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const downloading = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Export all' }).click();
+	const file = await (await downloading).path();
+	const exported = await readFile(file, 'utf8');
+	expect(JSON.parse(exported)).toMatchObject({ format: 'switchboard.conversations' });
+
+	const list = page.getByRole('navigation', { name: 'Conversations' });
+	await list.getByRole('button', { name: 'Delete keep this one' }).click();
+	await expect(list.getByRole('button', { name: 'keep this one', exact: true })).toHaveCount(0);
+
+	await page.getByLabel('Import…').setInputFiles(file);
+	await expect(page.getByText('Imported 1 conversation.')).toBeVisible();
+	await list.getByRole('button', { name: 'keep this one', exact: true }).click();
+	await expect(lastAnswer(page)).toContainText('You said “keep this one”');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+});
+
+test('a file that is not an export is refused with a clear sentence', async ({ page }) => {
+	await openChat(page);
+	await page.getByLabel('Import…').setInputFiles({
+		name: 'notes.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from('{"hello": "world"}')
+	});
+	await expect(page.getByText('This JSON file is not a Switchboard export.')).toBeVisible();
+});
+
+test('Markdown export of the open conversation', async ({ page }) => {
+	await openChat(page);
+	await send(page, 'markdown please');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const downloading = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Export as Markdown' }).click();
+	const download = await downloading;
+	expect(download.suggestedFilename()).toBe('markdown-please.md');
+	const text = await readFile(await download.path(), 'utf8');
+	expect(text).toContain('## You\n\nmarkdown please');
+	expect(text).toContain('## Assistant');
+});
+
+test('with storage full, the app says history is not saved and keeps working', async ({
+	page,
+	baseURL
+}) => {
+	const session = await page.context().newCDPSession(page);
+	await session.send('Storage.overrideQuotaForOrigin', {
+		origin: new URL(baseURL ?? '').origin,
+		quotaSize: 1
+	});
+	await openChat(page);
+	await send(page, 'still works');
+	await expect(page.locator('[data-storage-problem="full"]')).toContainText('storage is full');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(lastAnswer(page)).toContainText('You said “still works”');
+});
+
+test('without IndexedDB, the app works in memory and says so', async ({ page }) => {
+	await page.addInitScript(() => {
+		Object.defineProperty(window, 'indexedDB', { value: undefined });
+	});
+	await openChat(page);
+	await expect(page.locator('[data-storage-problem="unavailable"]')).toBeVisible();
+	await send(page, 'in memory');
+	await expect(lastAnswer(page)).toContainText('You said “in memory”');
+});

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
+import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
+
+/**
+ * ChatSession driven without rendering, against the real demo gateway handler in-process (the
+ * same code that serves /demo), with an in-memory store.
+ */
+const BASE = 'http://gateway.test';
+
+function demoFetch(onRequest?: () => void): typeof fetch {
+	return (input, init) => {
+		onRequest?.();
+		return handleDemoRequest(new Request(input, init), { mountPath: '', cors: false });
+	};
+}
+
+function emptyConversation(id = 'c1'): Conversation {
+	return {
+		id,
+		title: 'New conversation',
+		createdAt: 1,
+		updatedAt: 1,
+		model: 'demo',
+		profileId: 'default',
+		draft: '',
+		messages: []
+	};
+}
+
+function session(
+	store: MemoryStore,
+	fetchFn: typeof fetch,
+	conversation = emptyConversation()
+): ChatSession {
+	return new ChatSession({
+		conversation,
+		store,
+		model: () => 'demo',
+		gateway: () => ({ baseUrl: BASE, route: 'responses', area: 'codex', classifierModels: [] }),
+		fetch: fetchFn
+	});
+}
+
+describe('ChatSession', () => {
+	it('saves the prompt before the request leaves, then the completed answer', async () => {
+		const store = new MemoryStore();
+		let storedAtRequest: string[] = [];
+		const chat = session(
+			store,
+			demoFetch(() => {
+				void store
+					.load('c1')
+					.then((c) => (storedAtRequest = c?.messages.map((m) => `${m.role}:${m.text}`) ?? []));
+			})
+		);
+		await chat.send('hello #scenario:instant');
+		expect(storedAtRequest[0]).toBe('user:hello #scenario:instant');
+		expect(chat.messages.map((m) => m.status)).toEqual(['completed', 'completed']);
+		const saved = await store.load('c1');
+		expect(saved?.title).toBe('hello');
+		expect(saved?.messages[1]?.text).toContain('You said “hello”');
+		expect(saved?.messages[1]?.status).toBe('completed');
+		expect(saved?.messages[1]?.usage?.outputTokens).toBeGreaterThan(0);
+	});
+
+	it('Stop ends the turn cancelled, keeps and saves what arrived', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		const sending = chat.send('tell me #scenario:slow:30');
+		while (!chat.messages[1]?.text.includes('You said')) await new Promise((r) => setTimeout(r, 5));
+		chat.stop();
+		await sending;
+		const answer = chat.messages[1];
+		expect(answer?.status).toBe('cancelled');
+		expect(answer?.failure).toBeUndefined();
+		expect(answer?.text).toContain('You said');
+		expect(answer?.text).not.toContain('handles a failure');
+		expect((await store.load('c1'))?.messages[1]?.text).toBe(answer?.text);
+	});
+
+	it('allows one request in flight per conversation', async () => {
+		const chat = session(new MemoryStore(), demoFetch());
+		const first = chat.send('one #scenario:slow:20');
+		await chat.send('two');
+		chat.stop();
+		await first;
+		expect(chat.messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual([
+			'one #scenario:slow:20'
+		]);
+	});
+
+	it('a failure is classified, kept, and an automatic retry is scheduled only where it can help', async () => {
+		const chat = session(new MemoryStore(), demoFetch());
+		await chat.send('#scenario:rate-limited');
+		expect(chat.messages[1]?.failure?.kind).toBe('rate_limited');
+		expect(chat.pendingRetry?.messageId).toBe(chat.messages[1]?.id);
+		chat.cancelRetry();
+		expect(chat.pendingRetry).toBeNull();
+
+		await chat.send('#scenario:insufficient-balance');
+		expect(chat.messages[3]?.failure?.kind).toBe('insufficient_balance');
+		expect(chat.pendingRetry).toBeNull();
+	});
+
+	it('an answer stored as streaming comes back interrupted, and is saved that way', async () => {
+		const store = new MemoryStore();
+		const conversation = emptyConversation();
+		conversation.messages = [
+			{
+				id: 'u',
+				conversationId: 'c1',
+				seq: 0,
+				role: 'user',
+				text: 'hi',
+				reasoning: '',
+				status: 'completed',
+				images: [],
+				createdAt: 1
+			},
+			{
+				id: 'a',
+				conversationId: 'c1',
+				seq: 1,
+				role: 'assistant',
+				text: 'half an ans',
+				reasoning: '',
+				status: 'streaming',
+				images: [],
+				createdAt: 2
+			}
+		];
+		await store.saveConversation({ ...conversation });
+		const chat = session(store, demoFetch(), conversation);
+		expect(chat.messages[1]?.status).toBe('interrupted');
+		expect(chat.messages[1]?.text).toBe('half an ans');
+		expect(chat.messages[1]?.failure?.kind).toBe('stream_interrupted');
+		await new Promise((r) => setTimeout(r, 0));
+		const saved = (await store.load('c1'))?.messages.find((message) => message.id === 'a');
+		expect(saved?.status).toBe('interrupted');
+	});
+
+	it('edit-and-resend takes the last prompt back and replaces the turn', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		await chat.send('first #scenario:instant');
+		await chat.send('wrong #scenario:instant');
+		expect(await chat.editLast()).toBe('wrong #scenario:instant');
+		expect(chat.draft).toBe('wrong #scenario:instant');
+		expect(chat.messages).toHaveLength(2);
+		expect((await store.load('c1'))?.messages).toHaveLength(2);
+		await chat.send('right #scenario:instant');
+		expect(chat.messages.map((m) => m.text.slice(0, 24))).toEqual([
+			'first #scenario:instant',
+			'You said “first”. This i',
+			'right #scenario:instant',
+			'You said “right”. This i'
+		]);
+	});
+
+	it('regenerate replaces the last answer', async () => {
+		const chat = session(new MemoryStore(), demoFetch());
+		await chat.send('#scenario:cut');
+		expect(chat.messages[1]?.status).toBe('interrupted');
+		chat.cancelRetry();
+		await chat.regenerate();
+		expect(chat.messages).toHaveLength(2);
+		expect(chat.messages[1]?.status).toBe('interrupted');
+		expect(chat.messages[1]?.failure?.kind).toBe('stream_interrupted');
+	});
+
+	it('flush saves the draft at once', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		await chat.send('hi #scenario:instant');
+		chat.draft = 'unsent';
+		await chat.flush();
+		expect((await store.load('c1'))?.draft).toBe('unsent');
+	});
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
+import {
+	exportJson,
+	exportMarkdown,
+	ImportError,
+	parseImport
+} from '../../../src/lib/chat/storage/transfer.ts';
+
+const sample: Conversation = {
+	id: 'c1',
+	title: 'Lighthouses',
+	createdAt: 1,
+	updatedAt: 2,
+	model: 'demo',
+	profileId: 'default',
+	draft: 'unsent thought',
+	messages: [
+		{
+			id: 'm1',
+			conversationId: 'c1',
+			seq: 0,
+			role: 'user',
+			text: 'draw a lighthouse',
+			reasoning: '',
+			status: 'completed',
+			images: [],
+			createdAt: 10
+		},
+		{
+			id: 'm2',
+			conversationId: 'c1',
+			seq: 1,
+			role: 'assistant',
+			text: 'Here it is.',
+			reasoning: 'Thinking about light.',
+			status: 'interrupted',
+			images: [{ mimeType: 'image/png', base64: 'iVBORw0KGgo=' }],
+			createdAt: 11,
+			usage: { inputTokens: 3, outputTokens: 4 },
+			failure: { kind: 'stream_interrupted', message: 'The answer stopped early.' }
+		}
+	]
+};
+
+let counter = 0;
+const ids = (): string => `new-${++counter}`;
+
+describe('export and import', () => {
+	it('round-trips a conversation through JSON with fresh ids, images and failures intact', () => {
+		const { conversations, skipped } = parseImport(exportJson([sample]), ids);
+		expect(skipped).toBe(0);
+		const [copy] = conversations;
+		expect(copy?.id).not.toBe('c1');
+		expect(copy?.title).toBe('Lighthouses');
+		expect(copy?.draft).toBe('unsent thought');
+		expect(
+			copy?.messages.map((m) => [m.role, m.text, m.status, m.conversationId === copy.id])
+		).toEqual([
+			['user', 'draw a lighthouse', 'completed', true],
+			['assistant', 'Here it is.', 'interrupted', true]
+		]);
+		expect(copy?.messages[1]?.images).toEqual(sample.messages[1]?.images);
+		expect(copy?.messages[1]?.failure?.kind).toBe('stream_interrupted');
+		expect(copy?.messages[1]?.usage).toEqual({ inputTokens: 3, outputTokens: 4 });
+	});
+
+	it('marks an answer that was streaming when exported as interrupted', () => {
+		const streaming: Conversation = {
+			...sample,
+			messages: [
+				{ ...(sample.messages[1] as Conversation['messages'][number]), status: 'streaming' }
+			]
+		};
+		const { conversations } = parseImport(exportJson([streaming]), ids);
+		expect(conversations[0]?.messages[0]?.status).toBe('interrupted');
+	});
+
+	it('skips what does not validate and keeps the rest', () => {
+		const file = JSON.parse(exportJson([sample])) as { conversations: unknown[] };
+		file.conversations.push({ id: 'x' }, 'nonsense');
+		const first = file.conversations[0] as { messages: unknown[] };
+		first.messages.push({ id: 'bad', role: 'system', text: 1 });
+		const { conversations, skipped } = parseImport(JSON.stringify(file), ids);
+		expect(conversations).toHaveLength(1);
+		expect(conversations[0]?.messages).toHaveLength(2);
+		expect(skipped).toBe(3);
+	});
+
+	it.each([
+		['not json {', 'not JSON'],
+		['{"conversations": []}', 'not a Switchboard export'],
+		['{"format":"switchboard.conversations"}', 'no conversations'],
+		['[]', 'not a Switchboard export']
+	])('refuses %s with a sentence a person understands', (text, words) => {
+		expect(() => parseImport(text, ids)).toThrowError(ImportError);
+		expect(() => parseImport(text, ids)).toThrowError(words);
+	});
+
+	it('writes readable Markdown with roles, reasoning, notes and failures', () => {
+		const markdown = exportMarkdown(sample);
+		expect(markdown).toContain('# Lighthouses');
+		expect(markdown).toContain('## You\n\ndraw a lighthouse');
+		expect(markdown).toContain('## Assistant');
+		expect(markdown).toContain('Thinking about light.');
+		expect(markdown).toContain('_(interrupted: the answer did not finish)_');
+		expect(markdown).toContain('> The answer stopped early.');
+		expect(markdown).toContain('[image 1');
+	});
+});
