@@ -1,14 +1,21 @@
 /**
- * What the chat page needs: the server's public configuration, the gateway's models and the chosen
- * model, and the conversations (the library and the open one). Created once by the page.
+ * What the chat page needs: the server's public configuration, the settings and gateway profiles,
+ * the active gateway's models and the chosen model, and the conversations (the library and the
+ * open one). Created once by the page.
  */
-import { gatewayBaseUrl, parsePublicConfig, type PublicConfig } from '../config/public-config.ts';
+import { parsePublicConfig, type PublicConfig } from '../config/public-config.ts';
 import { assertNever, type FailureAction } from '../failure/index.ts';
-import type { ChatSession, GatewayTarget } from './chat-session.svelte.ts';
+import type { ChatSession, TurnTarget } from './chat-session.svelte.ts';
 import { ConversationLibrary } from './library.svelte.ts';
 import { fetchModelIds } from './models.ts';
+import { hostOf, resolveBaseUrl, SERVER_PROFILE_ID, type GatewayProfile } from './settings.ts';
+import { SettingsState } from './settings.svelte.ts';
+import { planTurn, type Credentials } from './turn-planner.ts';
 
 export type LoadState = 'loading' | 'ready' | 'error';
+
+/** Opens a settings panel at a section, for the failure card's one-click fixes. */
+export type SettingsRequest = { section: 'model' | 'gateway' | 'general'; at: number } | null;
 
 export class AppState {
 	#config = $state.raw<PublicConfig | null>(null);
@@ -18,10 +25,12 @@ export class AppState {
 	model = $state('');
 	/** Bumped to ask the model picker to take focus ("choose another model"). */
 	modelPickerFocus = $state(0);
-	readonly library = new ConversationLibrary(
-		() => this.#gateway(),
-		() => this.model
-	);
+	/** Set to open the settings panel (the page watches it). */
+	settingsRequest = $state<SettingsRequest>(null);
+	/** Filled in by the sign-in module: what to send as credentials for the active profile. */
+	credentials: () => Credentials = () => ({});
+	readonly settings: SettingsState = new SettingsState(() => this.#serverProfile());
+	readonly library = new ConversationLibrary(() => this.#target());
 
 	constructor(private readonly configUrl: string) {}
 
@@ -29,7 +38,6 @@ export class AppState {
 	get session(): ChatSession | null {
 		return this.library.session;
 	}
-
 	get config(): PublicConfig | null {
 		return this.#config;
 	}
@@ -43,44 +51,93 @@ export class AppState {
 		return this.#loadError;
 	}
 
-	#gateway(): GatewayTarget {
+	/** The profile's base URL as an absolute URL (the demo gateway's is a path on this origin). */
+	baseUrl(profile: GatewayProfile): string {
+		return resolveBaseUrl(profile.baseUrl, location.href);
+	}
+
+	#serverProfile(): GatewayProfile | null {
 		const config = this.#config;
-		if (config === null) throw new Error('The configuration is not loaded yet.');
+		if (config === null) return null;
 		return {
-			baseUrl: gatewayBaseUrl(config, location.href),
+			id: SERVER_PROFILE_ID,
+			name: config.gateway.demo ? 'Demo gateway' : hostOf(config.gateway.url),
+			baseUrl: config.gateway.url,
 			route: config.gateway.route,
 			area: config.gateway.area,
-			classifierModels: config.classifierModels
+			auth: config.auth === null ? 'api_key' : 'oauth',
+			defaultModel: config.defaultModel ?? ''
 		};
+	}
+
+	#target(): TurnTarget {
+		const profile = this.settings.activeProfile;
+		if (profile === null) throw new Error('No gateway is configured.');
+		const model = this.model;
+		return {
+			model,
+			classifierModels: this.#config?.classifierModels ?? [],
+			plan: (turns, conversationId, summary) =>
+				planTurn({
+					summary,
+					profile,
+					baseUrl: this.baseUrl(profile),
+					settings: $state.snapshot(this.settings.settings),
+					modelSettings: this.settings.modelSettings(model),
+					model,
+					conversationId,
+					turns,
+					credentials: this.credentials()
+				})
+		};
+	}
+
+	/** Switches gateway profile and loads its models. */
+	async selectProfile(id: string): Promise<void> {
+		this.settings.selectProfile(id);
+		await this.#loadModels();
 	}
 
 	/** Carries out the action a person picked on the failure card of assistant message `messageId`. */
 	handleFailureAction(action: FailureAction, messageId: string): void {
+		const session = this.session;
 		switch (action.kind) {
 			case 'retry':
-				void this.session?.retry(messageId);
+				void session?.retry(messageId);
 				return;
 			case 'switch_model':
 				this.model = action.model;
-				void this.session?.retry(messageId);
+				void session?.retry(messageId);
 				return;
 			case 'choose_model':
 				this.modelPickerFocus++;
+				return;
+			case 'enable_long_context':
+				this.settings.updateModel(this.model, { longContext: true });
+				void session?.retry(messageId);
+				return;
+			case 'disable_encrypted_content':
+				this.settings.updateModel(this.model, { encryptedReasoning: false });
+				void session?.retry(messageId);
+				return;
+			case 'change_thinking':
+				this.settingsRequest = { section: 'model', at: Date.now() };
+				return;
+			case 'switch_gateway':
+				this.settingsRequest = { section: 'gateway', at: Date.now() };
+				return;
+			case 'compact_and_retry':
+				void session?.compactAndRetry(messageId);
 				return;
 			case 'reload_app':
 				location.reload();
 				return;
 			case 'new_conversation':
-				this.library.newConversation();
+				void this.library.newConversationFromSummary(session);
 				return;
 			case 'top_up':
 				// A link: the card opens it in a new tab itself.
 				return;
-			case 'compact_and_retry':
-			case 'enable_long_context':
-			case 'change_thinking':
-			case 'disable_encrypted_content':
-			case 'switch_gateway':
 			case 'sign_in':
 			case 'connection_check':
 				// Not offered (see AVAILABLE_FAILURE_ACTIONS) until the features behind them exist.
@@ -102,14 +159,24 @@ export class AppState {
 			this.#loadState = 'error';
 			return;
 		}
-		const config = this.#config;
-		const headers: Record<string, string> =
-			config.gateway.route === 'messages' ? { 'anthropic-version': '2023-06-01' } : {};
-		this.#models = await fetchModelIds(this.#gateway().baseUrl, headers).catch(() => []);
-		this.model = config.defaultModel ?? this.#models[0] ?? '';
+		await this.#loadModels();
 		await this.library.open();
 		const saved = this.library.session?.messages.findLast((message) => message.model)?.model;
 		if (saved !== undefined && saved !== '') this.model = saved;
 		this.#loadState = 'ready';
+	}
+
+	async #loadModels(): Promise<void> {
+		const profile = this.settings.activeProfile;
+		if (profile === null) return;
+		const bearer = this.credentials().bearer;
+		const headers: Record<string, string> = {
+			...(profile.route === 'messages' ? { 'anthropic-version': '2023-06-01' } : {}),
+			...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` })
+		};
+		this.#models = await fetchModelIds(this.baseUrl(profile), headers).catch(() => []);
+		if (this.model === '' || !this.#models.includes(this.model)) {
+			this.model = profile.defaultModel || this.#models[0] || this.model;
+		}
 	}
 }

@@ -5,24 +5,46 @@
  * Nothing typed or received is lost: the prompt is saved before the request leaves, the answer is
  * saved as it grows (throttled) and when the page is hidden, and an answer that was still streaming
  * when the page went away comes back marked interrupted.
+ *
+ * While an answer streams, its text and reasoning are held in a `StreamingText` outside reactive
+ * state (render/streaming-text.svelte.ts), which the renderer listens to; the message's `text` and
+ * `reasoning` are brought up to date when it is saved and, settled, when the turn ends.
  */
 import { assertNever, retryDecision, type Failure } from '../failure/index.ts';
-import { buildRequest, type ChatTurn } from '../wire/build-request.ts';
-import type { RouteKind, TurnEvent } from '../wire/index.ts';
+import type { ConversationTurn, TurnEvent } from '../wire/index.ts';
 import { storedImage, titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
+import {
+	COMPACTION_NOTICE,
+	DROPPED_NOTICE,
+	firstKeptSeq,
+	olderPart,
+	sendableHistory,
+	SUMMARY_REQUEST
+} from './compaction.ts';
 import type { ConversationStore } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord, MessageRecord } from './storage/records.ts';
 import { takeJournal, writeJournal } from './storage/unload-journal.ts';
+import {
+	openStreamingText,
+	settleStreamedText,
+	syncStreamedText,
+	type StreamingText
+} from '../render/streaming-text.svelte.ts';
 import { streamTurn } from './stream-turn.ts';
+import type { PlannedTurn } from './turn-planner.ts';
 
 export type { ChatMessage } from './chat-message.ts';
 
-export interface GatewayTarget {
-	baseUrl: string;
-	route: RouteKind;
-	area: string;
+/** Where and how the next answer is asked for: the model, and the request for a history. */
+export interface TurnTarget {
+	model: string;
 	classifierModels: string[];
-	headers?: Record<string, string>;
+	/** Throws (e.g. a RequestBuildError) when no valid request can be made. */
+	plan(
+		turns: readonly ConversationTurn[],
+		conversationId: string,
+		summary: string | null
+	): PlannedTurn;
 }
 
 /** An automatic retry the app has scheduled; the page shows its countdown. */
@@ -37,14 +59,12 @@ export interface PendingRetry {
 export interface ChatSessionInit {
 	conversation: Conversation;
 	store: ConversationStore;
-	gateway: () => GatewayTarget;
-	model: () => string;
+	target: () => TurnTarget;
 	/** Called after the conversation record was saved (title, draft, time changed). */
 	onSaved?: (record: ConversationRecord) => void;
 	fetch?: typeof fetch;
 }
 
-const INSTRUCTIONS = 'You are a helpful assistant.';
 /** How often a growing answer is written to storage while it streams. */
 const SAVE_EVERY_MS = 400;
 const DRAFT_SAVE_DELAY_MS = 300;
@@ -225,6 +245,7 @@ export class ChatSession {
 	/** The synchronous part of leaving: what could still be lost goes to the unload journal. */
 	#journal(): void {
 		const last = this.#messages.at(-1);
+		if (last !== undefined) syncStreamedText(last);
 		// The page may have torn down the request before `pagehide`, so the answer can already
 		// read interrupted with its final write still under way.
 		const unsaved =
@@ -252,21 +273,13 @@ export class ChatSession {
 		};
 	}
 
-	#history(untilIndex: number): ChatTurn[] {
-		return this.#messages
-			.slice(0, untilIndex)
-			.filter((message) => message.notice === undefined)
-			.filter((message) => message.role === 'user' || message.text !== '')
-			.map((message) => ({ role: message.role, text: message.text }));
-	}
-
 	async #saveConversation(): Promise<void> {
 		this.#draftTimer = undefined;
 		this.#record = {
 			...this.#record,
 			title: this.#title,
 			draft: this.#draft,
-			model: this.#init.model(),
+			model: this.#init.target().model,
 			updatedAt: Date.now()
 		};
 		await this.#init.store.saveConversation(this.#record);
@@ -275,6 +288,8 @@ export class ChatSession {
 
 	async #saveMessage(message: ChatMessage): Promise<void> {
 		const id = message.id;
+		// A streaming answer's text lives outside reactive state; bring it in for the record.
+		syncStreamedText(message);
 		this.#writing[id] = (this.#writing[id] ?? 0) + 1;
 		try {
 			await this.#init.store.saveMessage(toRecord($state.snapshot(message)));
@@ -298,39 +313,46 @@ export class ChatSession {
 		const answer = this.#messages[index];
 		if (answer === undefined) return;
 		resetAnswer(answer);
+		// The text streams into this, not into `answer` (see render/streaming-text).
+		const live = openStreamingText(answer.id);
 		const attempt = (this.#attempts[answerId] ?? 0) + 1;
 		this.#attempts[answerId] = attempt;
 
-		const gateway = this.#init.gateway();
-		const model = this.#init.model();
-		answer.model = model;
+		const target = this.#init.target();
+		answer.model = target.model;
+		let planned: PlannedTurn;
+		try {
+			const history = sendableHistory(this.#messages, index);
+			planned = target.plan(history.turns, this.id, history.summary);
+		} catch (error) {
+			// The builders refuse requests the gateway would reject; say why, like a gateway would.
+			answer.status = 'failed';
+			answer.failure = {
+				kind: 'bad_request',
+				message: error instanceof Error ? error.message : 'This request cannot be made.'
+			};
+			await this.#saveMessage(answer);
+			return;
+		}
 		await this.#saveMessage(answer);
 		this.#busy = true;
 		this.#controller = new AbortController();
 		try {
-			const request = buildRequest({
-				route: gateway.route,
-				baseUrl: gateway.baseUrl,
-				area: gateway.area,
-				model,
-				instructions: INSTRUCTIONS,
-				turns: this.#history(index)
-			});
-			Object.assign(request.headers, gateway.headers);
-			const turn = await streamTurn(request, {
-				route: gateway.route,
-				model,
-				classifierModels: gateway.classifierModels,
+			const turn = await streamTurn(planned.request, {
+				route: planned.route,
+				model: target.model,
+				classifierModels: target.classifierModels,
 				signal: this.#controller.signal,
 				...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
 				onEvent: (event) => {
-					applyEvent(answer, event);
+					applyEvent(answer, live, event);
 					this.#saveSoon(answer);
 				}
 			});
 			answer.status = turn.status;
 			if (turn.failure !== undefined) answer.failure = turn.failure;
 		} finally {
+			settleStreamedText(answer);
 			this.#busy = false;
 			this.#controller = null;
 			clearTimeout(this.#saveTimer);
@@ -343,7 +365,85 @@ export class ChatSession {
 		else this.#attempts[answerId] = 0;
 	}
 
+	/**
+	 * Compacts the conversation before the turn of `messageId` and sends that turn again. At most
+	 * once per turn: a turn that is still too large after that stops with a clear state.
+	 */
+	async compactAndRetry(messageId?: string): Promise<void> {
+		const last = this.#messages.at(-1);
+		if (this.#busy || last === undefined || last.role !== 'assistant' || last.compacted === true)
+			return;
+		if (messageId !== undefined && messageId !== last.id) return;
+		this.cancelRetry();
+		this.#busy = true;
+		try {
+			await this.#compact(this.#messages.length - 2);
+		} finally {
+			this.#busy = false;
+		}
+		last.compacted = true;
+		await this.#run(last.id);
+		if (last.failure?.kind === 'context_too_large') {
+			last.retryNote =
+				'Still too large after compacting once. Start a new conversation from the summary, or shorten your message.';
+		}
+	}
+
+	/** The summary of the latest compaction, if one was made. */
+	get latestSummary(): string | null {
+		const notice = this.#messages.findLast((message) => message.summaryOf !== undefined);
+		return notice !== undefined && notice.text !== '' ? notice.text : null;
+	}
+
+	/**
+	 * Summarises the messages before the prompt at `promptIndex` (or, when that fails, leaves them
+	 * out) and records a notice that stands in for them. The originals stay stored and visible.
+	 */
+	async #compact(promptIndex: number): Promise<void> {
+		const older = olderPart(this.#messages, promptIndex);
+		const prompt = this.#messages[promptIndex];
+		if (prompt === undefined) return;
+		let summary = '';
+		if (older.length > 0) {
+			const history = sendableHistory(older, older.length);
+			try {
+				const target = this.#init.target();
+				const planned = target.plan(
+					[...history.turns, { role: 'user', text: SUMMARY_REQUEST }],
+					this.id,
+					history.summary
+				);
+				const turn = await streamTurn(planned.request, {
+					route: planned.route,
+					model: target.model,
+					classifierModels: target.classifierModels,
+					signal: new AbortController().signal,
+					...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
+					onEvent: () => undefined
+				});
+				if (turn.status === 'completed') summary = turn.text.trim();
+			} catch {
+				summary = '';
+			}
+		}
+		const keptFrom = firstKeptSeq(this.#messages, promptIndex);
+		const notice: ChatMessage = {
+			...this.#newMessage('assistant', summary),
+			seq: prompt.seq - 0.5,
+			status: 'completed',
+			notice: summary === '' ? DROPPED_NOTICE : COMPACTION_NOTICE,
+			summaryOf: Math.max(keptFrom, 0)
+		};
+		this.#messages.splice(promptIndex, 0, notice);
+		await this.#saveMessage(notice);
+	}
+
 	#afterFailure(answer: ChatMessage, failure: Failure, attempt: number): void {
+		if (failure.kind === 'context_too_large') {
+			// One automatic compaction per turn; compactAndRetry marks the turn and explains a second failure.
+			if (answer.compacted !== true) void this.compactAndRetry(answer.id);
+			return;
+		}
 		const decision = retryDecision(failure, attempt, { answerStarted: answer.text !== '' });
 		if (!decision.retry) return;
 		if (!decision.automatic) {
@@ -379,22 +479,26 @@ function resetAnswer(answer: ChatMessage): void {
 	delete answer.refused;
 	delete answer.incompleteReason;
 	delete answer.usage;
+	delete answer.reasoningParts;
 	delete answer.failure;
 	delete answer.retryNote;
 }
 
-/** Folds one streamed event into the answer on screen. */
-function applyEvent(answer: ChatMessage, event: TurnEvent): void {
+/**
+ * Folds one streamed event into the answer on screen. Text and reasoning deltas go to `live`, not
+ * to the message's reactive state: no proxied write per token (the renderer listens to `live`).
+ */
+function applyEvent(answer: ChatMessage, live: StreamingText, event: TurnEvent): void {
 	switch (event.type) {
 		case 'text':
-			answer.text += event.delta;
+			live.append('text', event.delta);
 			return;
 		case 'refusal':
-			answer.refused = true;
-			answer.text += event.delta;
+			if (answer.refused !== true) answer.refused = true;
+			live.append('text', event.delta);
 			return;
 		case 'reasoning':
-			answer.reasoning += event.delta;
+			live.append('reasoning', event.delta);
 			return;
 		case 'image_partial': {
 			const image = storedImage(event.image);
@@ -413,9 +517,12 @@ function applyEvent(answer: ChatMessage, event: TurnEvent): void {
 		case 'end':
 			if (event.status === 'incomplete') answer.incompleteReason = event.reason;
 			return;
-		case 'tool_call':
 		case 'reasoning_part':
-			// Kept by later work (tools, multi-turn reasoning); nothing to show yet.
+			// Sent back with the next request (thinking signatures, encrypted reasoning).
+			answer.reasoningParts = [...(answer.reasoningParts ?? []), event.part];
+			return;
+		case 'tool_call':
+			// Switchboard declares no client tools; server tools' calls have nothing to show.
 			return;
 		default:
 			assertNever(event, 'turn event');

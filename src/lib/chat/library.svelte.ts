@@ -3,7 +3,8 @@
  * import. A conversation is written to storage with its first message; until then it is only on
  * screen.
  */
-import { ChatSession, type GatewayTarget } from './chat-session.svelte.ts';
+import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
+import { COMPACTION_NOTICE } from './compaction.ts';
 import {
 	MemoryStore,
 	openConversationStore,
@@ -39,10 +40,7 @@ export class ConversationLibrary {
 			: this.#conversations.filter((record) => record.title.toLowerCase().includes(query));
 	});
 
-	constructor(
-		private readonly gateway: () => GatewayTarget,
-		private readonly model: () => string
-	) {}
+	constructor(private readonly target: () => TurnTarget) {}
 
 	get session(): ChatSession | null {
 		return this.#session;
@@ -73,17 +71,61 @@ export class ConversationLibrary {
 	}
 
 	newConversation(): void {
+		this.#show(this.#blank());
+	}
+
+	/**
+	 * A new conversation that carries on from `from`'s latest compaction summary (the way out when
+	 * a conversation is too large even after compacting); a plain new one when it has none.
+	 */
+	async newConversationFromSummary(from: ChatSession | null): Promise<void> {
+		const summary = from?.latestSummary ?? null;
+		const conversation = this.#blank();
+		if (summary !== null) {
+			conversation.title = `${from?.title ?? 'Conversation'} (continued)`;
+			conversation.messages = [
+				{
+					id: crypto.randomUUID(),
+					conversationId: conversation.id,
+					seq: 0,
+					role: 'assistant',
+					text: summary,
+					reasoning: '',
+					status: 'completed',
+					images: [],
+					createdAt: Date.now(),
+					notice: COMPACTION_NOTICE,
+					summaryOf: 1
+				}
+			];
+			const { messages, ...record } = conversation;
+			await this.#store.saveConversation(record);
+			for (const message of messages) await this.#store.saveMessage(message);
+			await this.#refresh();
+		}
+		this.#show(conversation);
+	}
+
+	#blank(): Conversation {
 		const now = Date.now();
-		this.#show({
+		return {
 			id: crypto.randomUUID(),
 			title: 'New conversation',
 			createdAt: now,
 			updatedAt: now,
-			model: this.model(),
+			model: this.#model(),
 			profileId: 'default',
 			draft: '',
 			messages: []
-		});
+		};
+	}
+
+	#model(): string {
+		try {
+			return this.target().model;
+		} catch {
+			return '';
+		}
 	}
 
 	async select(id: string): Promise<void> {
@@ -167,8 +209,7 @@ export class ConversationLibrary {
 		this.#session = new ChatSession({
 			conversation,
 			store: this.#store,
-			gateway: this.gateway,
-			model: this.model,
+			target: this.target,
 			onSaved: () => void this.#refresh()
 		});
 	}

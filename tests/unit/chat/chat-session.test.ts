@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
+import { DEFAULT_MODEL_SETTINGS, DEFAULT_SETTINGS } from '../../../src/lib/chat/settings.ts';
+import { planTurn } from '../../../src/lib/chat/turn-planner.ts';
 import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
 
 /**
@@ -30,16 +32,45 @@ function emptyConversation(id = 'c1'): Conversation {
 	};
 }
 
+/** Requests sent, as the gateway saw their bodies. */
+type Sent = Array<{
+	input: Array<{ role: string; content: Array<{ text: string }> }>;
+	instructions?: string;
+}>;
+
 function session(
 	store: MemoryStore,
 	fetchFn: typeof fetch,
-	conversation = emptyConversation()
+	conversation = emptyConversation(),
+	model = 'demo'
 ): ChatSession {
 	return new ChatSession({
 		conversation,
 		store,
-		model: () => 'demo',
-		gateway: () => ({ baseUrl: BASE, route: 'responses', area: 'codex', classifierModels: [] }),
+		target: () => ({
+			model,
+			classifierModels: [],
+			plan: (turns, conversationId, summary) =>
+				planTurn({
+					profile: {
+						id: 'demo',
+						name: 'Demo',
+						baseUrl: BASE,
+						route: 'responses',
+						area: 'codex',
+						auth: 'none',
+						defaultModel: model
+					},
+					baseUrl: BASE,
+					settings: DEFAULT_SETTINGS,
+					modelSettings: { ...DEFAULT_MODEL_SETTINGS, thinking: 'off' },
+					model,
+					conversationId,
+					turns,
+					summary,
+					credentials: {}
+				})
+		}),
 		fetch: fetchFn
 	});
 }
@@ -169,6 +200,43 @@ describe('ChatSession', () => {
 		expect(chat.messages).toHaveLength(2);
 		expect(chat.messages[1]?.status).toBe('interrupted');
 		expect(chat.messages[1]?.failure?.kind).toBe('stream_interrupted');
+	});
+
+	it('context_too_large: one compaction (summary request, then one retry), then a clear stop', async () => {
+		const store = new MemoryStore();
+		const sent: Sent = [];
+		const fetchFn: typeof fetch = (input, init) => {
+			sent.push(JSON.parse(String(init?.body)) as Sent[number]);
+			return demoFetch()(input, init);
+		};
+		const chat = session(store, fetchFn);
+		for (const prompt of ['one #scenario:instant', 'two #scenario:instant'])
+			await chat.send(prompt);
+		sent.length = 0;
+		await chat.send('a very long question #scenario:context-too-large');
+		while (chat.busy || chat.messages.at(-1)?.retryNote === undefined)
+			await new Promise((r) => setTimeout(r, 5));
+
+		// The original request, one summary request, exactly one retry.
+		expect(sent).toHaveLength(3);
+		expect(sent[1]?.input.at(-1)?.content[0]?.text).toContain('Summarise our conversation');
+		const answer = chat.messages.at(-1);
+		expect(answer?.failure?.kind).toBe('context_too_large');
+		expect(answer?.compacted).toBe(true);
+		expect(answer?.retryNote).toContain('Start a new conversation from the summary');
+		// The older exchange was summarised: a notice carries the summary; the originals stay.
+		const notice = chat.messages.find((m) => m.notice !== undefined);
+		expect(notice?.notice).toContain('summarised');
+		expect(notice?.text).not.toBe('');
+		expect(sent[2]?.instructions).toContain('Summary of the earlier conversation:');
+		expect(chat.messages.filter((m) => m.role === 'user' && m.notice === undefined)).toHaveLength(
+			3
+		);
+		// The retry sent only what was kept: the older exchange is no longer in the input.
+		const retried = sent[2]?.input.map((item) => item.content[0]?.text ?? '') ?? [];
+		expect(retried.some((text) => text.startsWith('one'))).toBe(false);
+		expect(retried.at(-1)).toBe('a very long question #scenario:context-too-large');
+		expect((await store.load('c1'))?.messages.some((m) => m.notice !== undefined)).toBe(true);
 	});
 
 	it('flush saves the draft at once', async () => {

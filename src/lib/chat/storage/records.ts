@@ -4,6 +4,7 @@
  * reported, never allowed to crash the app.
  */
 import { isFailureKind, type Failure } from '../../failure/index.ts';
+import type { ReasoningPart } from '../../wire/index.ts';
 
 export type MessageStatus =
 	'completed' | 'incomplete' | 'failed' | 'interrupted' | 'cancelled' | 'streaming';
@@ -16,7 +17,7 @@ export interface StoredImage {
 export interface MessageRecord {
 	id: string;
 	conversationId: string;
-	/** Position in the conversation, 0-based. */
+	/** Position in the conversation; a notice inserted between two turns takes a fraction. */
 	seq: number;
 	role: 'user' | 'assistant';
 	text: string;
@@ -29,10 +30,17 @@ export interface MessageRecord {
 	incompleteReason?: string;
 	usage?: { inputTokens?: number; outputTokens?: number };
 	failure?: Failure;
+	/** Reasoning items and thinking blocks, sent back verbatim with the next request. */
+	reasoningParts?: ReasoningPart[];
 	/** A notice in the conversation (e.g. a compaction), not a turn sent to the model. */
 	notice?: string;
-	/** A summary that stands in for the turns before it when the conversation is sent. */
+	/**
+	 * On a compaction notice: the seq of the first message kept verbatim. Messages before it are
+	 * not sent any more; `text` (the summary, possibly empty) stands in for them.
+	 */
 	summaryOf?: number;
+	/** This turn was compacted once already after `context_too_large` (never twice). */
+	compacted?: boolean;
 }
 
 export interface ConversationRecord {
@@ -94,12 +102,35 @@ function readUsage(value: unknown): MessageRecord['usage'] {
 	return usage;
 }
 
+function readReasoningPart(value: unknown): ReasoningPart | null {
+	if (!isObject(value)) return null;
+	if (value['type'] === 'thinking' && isString(value['thinking']) && isString(value['signature'])) {
+		return { type: 'thinking', thinking: value['thinking'], signature: value['signature'] };
+	}
+	if (value['type'] === 'redacted_thinking' && isString(value['data'])) {
+		return { type: 'redacted_thinking', data: value['data'] };
+	}
+	const summary = value['summary'];
+	if (value['type'] === 'summary' && Array.isArray(summary) && summary.every(isString)) {
+		const encrypted = value['encryptedContent'];
+		return isString(encrypted)
+			? { type: 'summary', summary, encryptedContent: encrypted }
+			: { type: 'summary', summary };
+	}
+	return null;
+}
+
+function readReasoningParts(value: unknown): ReasoningPart[] | undefined {
+	if (!Array.isArray(value)) return undefined;
+	return value.map(readReasoningPart).filter((part): part is ReasoningPart => part !== null);
+}
+
 /** A message record read back from storage or an import; `null` when it is not one. */
 export function readMessageRecord(value: unknown): MessageRecord | null {
 	if (!isObject(value)) return null;
 	const { id, conversationId, seq, role, text, reasoning, status, images, createdAt } = value;
 	if (!isString(id) || id === '' || !isString(conversationId) || !isString(text)) return null;
-	if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return null;
+	if (typeof seq !== 'number' || !Number.isFinite(seq) || seq < 0) return null;
 	if (role !== 'user' && role !== 'assistant') return null;
 	const knownStatus = STATUSES.find((candidate) => candidate === status);
 	if (knownStatus === undefined || !isTime(createdAt)) return null;
@@ -122,8 +153,11 @@ export function readMessageRecord(value: unknown): MessageRecord | null {
 	if (usage !== undefined) record.usage = usage;
 	const failure = readFailure(value['failure']);
 	if (failure !== undefined) record.failure = failure;
+	const parts = readReasoningParts(value['reasoningParts']);
+	if (parts !== undefined) record.reasoningParts = parts;
 	if (isString(value['notice'])) record.notice = value['notice'];
 	if (typeof value['summaryOf'] === 'number') record.summaryOf = value['summaryOf'];
+	if (value['compacted'] === true) record.compacted = true;
 	return record;
 }
 

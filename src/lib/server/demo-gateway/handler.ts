@@ -91,7 +91,7 @@ async function answerTurn(
 	requestId: string,
 	cors: Record<string, string>
 ): Promise<Response> {
-	const scenarioName = modelScenario(demo.model) ?? demo.scenario?.name ?? null;
+	const scenarioName = modelScenario(demo.model, request.headers) ?? demo.scenario?.name ?? null;
 	if (scenarioName !== null && isErrorScenario(scenarioName)) {
 		return errorResponse(ERROR_SCENARIOS[scenarioName], requestId, cors);
 	}

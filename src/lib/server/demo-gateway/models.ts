@@ -2,7 +2,8 @@
  * The demo gateway's models. Some stand for a failure of their own, so that the one-click fixes
  * (switch to the successor, pick another model) can be tried end to end:
  * - `demo-legacy` is retired (its successor is `demo`);
- * - `codex-auto-review` is a safety-classifier model that is always rate-limited.
+ * - `codex-auto-review` is a safety-classifier model that is always rate-limited;
+ * - `demo-long-context` needs the larger context option (the long-context beta header).
  */
 import type { ErrorScenarioName } from './error-scenarios.ts';
 
@@ -15,13 +16,20 @@ export const DEMO_MODELS: readonly DemoModel[] = [
 	{ id: 'demo', displayName: 'Demo' },
 	{ id: 'demo-adaptive', displayName: 'Demo (adaptive thinking only)' },
 	{ id: 'demo-legacy', displayName: 'Demo Legacy (retired)' },
+	{ id: 'demo-long-context', displayName: 'Demo (needs the larger context option)' },
 	{ id: 'codex-auto-review', displayName: 'Auto-review classifier' }
 ];
 
 const CREATED = 1_767_225_600; // 2026-01-01T00:00:00Z
 
-export function modelScenario(model: string): ErrorScenarioName | null {
+/** The long-context beta a request must ask for to use `demo-long-context`. */
+const LONG_CONTEXT_BETA = /\bcontext-1m-/;
+
+export function modelScenario(model: string, headers: Headers): ErrorScenarioName | null {
 	if (model === 'demo-legacy') return 'model-retired';
+	if (model === 'demo-long-context' && !LONG_CONTEXT_BETA.test(headers.get('anthropic-beta') ?? '')) {
+		return 'long-context-required';
+	}
 	if (model === 'codex-auto-review') return 'classifier-unavailable';
 	return null;
 }

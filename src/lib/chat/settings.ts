@@ -1,0 +1,153 @@
+/**
+ * What a person sets once and keeps: gateway profiles, the chat settings, and per-model flags.
+ * Kept in localStorage (no secrets here: API keys are the sign-in module's), validated on read so a
+ * damaged or old value falls back to defaults instead of breaking the page.
+ */
+import type { ModelCapabilities, ReasoningEffort, RouteKind } from '../wire/index.ts';
+import { ROUTE_KINDS } from '../wire/index.ts';
+
+export type ThinkingMode = ModelCapabilities['thinking'];
+export type ImageFormat = 'png' | 'webp' | 'jpeg';
+
+export interface ModelSettings {
+	/** `adaptive-only`: the model thinks by itself; `enabled`: thinking with a budget; `off`. */
+	thinking: ThinkingMode;
+	budgetTokens: number;
+	/** The model accepts `reasoning.encrypted_content` sent back. */
+	encryptedReasoning: boolean;
+	/** Ask for the larger context window (Messages: the long-context beta). */
+	longContext: boolean;
+}
+
+export interface ChatSettings {
+	instructions: string;
+	imageGeneration: { enabled: boolean; outputFormat: ImageFormat };
+	/** `default` sends no effort: the model decides. */
+	reasoningEffort: ReasoningEffort | 'default';
+	models: Record<string, ModelSettings>;
+}
+
+export type ProfileAuth = 'oauth' | 'api_key' | 'none';
+
+export interface GatewayProfile {
+	id: string;
+	name: string;
+	/** Absolute base URL, or a path on this origin (the built-in demo gateway). */
+	baseUrl: string;
+	route: RouteKind;
+	area: string;
+	auth: ProfileAuth;
+	defaultModel: string;
+}
+
+export const SERVER_PROFILE_ID = 'server';
+export const REASONING_EFFORTS: readonly (ReasoningEffort | 'default')[] = [
+	'default',
+	'minimal',
+	'low',
+	'medium',
+	'high',
+	'xhigh'
+];
+const THINKING: readonly ThinkingMode[] = ['adaptive-only', 'enabled', 'off'];
+const FORMATS: readonly ImageFormat[] = ['png', 'webp', 'jpeg'];
+const AUTHS: readonly ProfileAuth[] = ['oauth', 'api_key', 'none'];
+
+export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
+	thinking: 'enabled',
+	budgetTokens: 2048,
+	encryptedReasoning: false,
+	longContext: false
+};
+
+export const DEFAULT_SETTINGS: ChatSettings = {
+	instructions: 'You are a helpful assistant.',
+	imageGeneration: { enabled: false, outputFormat: 'png' },
+	reasoningEffort: 'default',
+	models: {}
+};
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+	allowed.find((candidate) => candidate === value) ?? fallback;
+
+export function readModelSettings(value: unknown): ModelSettings {
+	if (!isObject(value)) return { ...DEFAULT_MODEL_SETTINGS };
+	const budget = value['budgetTokens'];
+	return {
+		thinking: pick(value['thinking'], THINKING, DEFAULT_MODEL_SETTINGS.thinking),
+		budgetTokens:
+			typeof budget === 'number' && Number.isInteger(budget) && budget >= 1024
+				? budget
+				: DEFAULT_MODEL_SETTINGS.budgetTokens,
+		encryptedReasoning: value['encryptedReasoning'] === true,
+		longContext: value['longContext'] === true
+	};
+}
+
+export function readSettings(value: unknown): ChatSettings {
+	if (!isObject(value)) return structuredClone(DEFAULT_SETTINGS);
+	const image = isObject(value['imageGeneration']) ? value['imageGeneration'] : {};
+	const models: Record<string, ModelSettings> = {};
+	if (isObject(value['models'])) {
+		for (const [id, settings] of Object.entries(value['models']))
+			models[id] = readModelSettings(settings);
+	}
+	return {
+		instructions:
+			typeof value['instructions'] === 'string'
+				? value['instructions']
+				: DEFAULT_SETTINGS.instructions,
+		imageGeneration: {
+			enabled: image['enabled'] === true,
+			outputFormat: pick(image['outputFormat'], FORMATS, 'png')
+		},
+		reasoningEffort: pick(value['reasoningEffort'], REASONING_EFFORTS, 'default'),
+		models
+	};
+}
+
+/** A custom profile from storage or the form; `null` when it is not a usable one. */
+export function readProfile(value: unknown): GatewayProfile | null {
+	if (!isObject(value)) return null;
+	const { id, name, baseUrl } = value;
+	if (typeof id !== 'string' || id === '' || id === SERVER_PROFILE_ID) return null;
+	if (typeof name !== 'string' || typeof baseUrl !== 'string') return null;
+	const url = normaliseBaseUrl(baseUrl);
+	if (url === null) return null;
+	const area =
+		typeof value['area'] === 'string' && /^[A-Za-z0-9._-]+$/.test(value['area'])
+			? value['area']
+			: 'codex';
+	return {
+		id,
+		name: name.trim() || new URL(url).host,
+		baseUrl: url,
+		route: pick(value['route'], ROUTE_KINDS, 'responses'),
+		area,
+		auth: pick(value['auth'], AUTHS, 'api_key'),
+		defaultModel: typeof value['defaultModel'] === 'string' ? value['defaultModel'].trim() : ''
+	};
+}
+
+/** An http(s) base URL without credentials, query, fragment or trailing slash; `null` otherwise. */
+export function normaliseBaseUrl(text: string): string | null {
+	if (!URL.canParse(text.trim())) return null;
+	const url = new URL(text.trim());
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+	if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '')
+		return null;
+	return url.href.replace(/\/+$/, '');
+}
+
+/** A profile's base URL as an absolute URL without trailing slash (a path resolves on `pageUrl`). */
+export function resolveBaseUrl(baseUrl: string, pageUrl: string): string {
+	return new URL(baseUrl, pageUrl).href.replace(/\/+$/, '');
+}
+
+/** The host of an absolute URL, for a profile's default name. */
+export function hostOf(url: string): string {
+	return URL.canParse(url) ? new URL(url).host : url;
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+	DEFAULT_MODEL_SETTINGS,
+	DEFAULT_SETTINGS,
+	readProfile,
+	readSettings,
+	type ChatSettings,
+	type GatewayProfile,
+	type ModelSettings
+} from '../../../src/lib/chat/settings.ts';
+import { LONG_CONTEXT_BETA, planTurn } from '../../../src/lib/chat/turn-planner.ts';
+import type { RouteKind } from '../../../src/lib/wire/index.ts';
+
+const profile = (route: RouteKind): GatewayProfile => ({
+	id: 'p',
+	name: 'Gateway',
+	baseUrl: 'https://gw.example.com',
+	route,
+	area: 'codex',
+	auth: 'api_key',
+	defaultModel: 'm'
+});
+
+function plan(
+	route: RouteKind,
+	settings: Partial<ChatSettings> = {},
+	model: Partial<ModelSettings> = {},
+	summary: string | null = null
+): { url: string; headers: Record<string, string>; body: Record<string, unknown> } {
+	const { request } = planTurn({
+		profile: profile(route),
+		baseUrl: 'https://gw.example.com',
+		settings: { ...DEFAULT_SETTINGS, ...settings },
+		modelSettings: { ...DEFAULT_MODEL_SETTINGS, ...model },
+		model: 'm',
+		conversationId: 'conv-1',
+		turns: [{ role: 'user', text: 'hello' }],
+		summary,
+		credentials: { bearer: 'sk-test', account: { header: 'service-account-id', id: 'acct' } }
+	});
+	return {
+		url: request.url,
+		headers: request.headers,
+		body: JSON.parse(request.body) as Record<string, unknown>
+	};
+}
+
+describe('planTurn: settings become wire parameters', () => {
+	it('declares image_generation with the chosen format only when image generation is on', () => {
+		expect(plan('responses').body['tools']).toBeUndefined();
+		const on = plan('responses', { imageGeneration: { enabled: true, outputFormat: 'webp' } });
+		expect(on.body['tools']).toEqual([
+			expect.objectContaining({ type: 'image_generation', output_format: 'webp' })
+		]);
+	});
+
+	it('sends the instructions, the effort, store:false and the conversation as prompt_cache_key', () => {
+		const { url, headers, body } = plan('responses', {
+			instructions: 'Be brief.',
+			reasoningEffort: 'high'
+		});
+		expect(url).toBe('https://gw.example.com/v1/responses');
+		expect(headers['authorization']).toBe('Bearer sk-test');
+		expect(body).toMatchObject({
+			instructions: 'Be brief.',
+			store: false,
+			stream: true,
+			prompt_cache_key: 'conv-1'
+		});
+		expect(body['reasoning']).toMatchObject({ effort: 'high' });
+	});
+
+	it('sends no reasoning parameters for a model whose thinking is off', () => {
+		expect(plan('responses', {}, { thinking: 'off' }).body['reasoning']).toBeUndefined();
+	});
+
+	it('puts a compaction summary after the instructions', () => {
+		const { body } = plan(
+			'responses',
+			{ instructions: 'Be brief.' },
+			{},
+			'We talked about bridges.'
+		);
+		expect(body['instructions']).toBe(
+			'Be brief.\n\nSummary of the earlier conversation:\nWe talked about bridges.'
+		);
+	});
+
+	it('asks for the long-context beta on the messages route when the option is on', () => {
+		expect(plan('messages').headers['anthropic-beta']).toBeUndefined();
+		expect(plan('messages', {}, { longContext: true }).headers['anthropic-beta']).toContain(
+			LONG_CONTEXT_BETA
+		);
+	});
+
+	it('never sends disabled thinking to an adaptive-only model', () => {
+		const { body } = plan('messages', {}, { thinking: 'adaptive-only' });
+		expect(body['thinking']).toMatchObject({ type: 'adaptive' });
+	});
+
+	it('sends the backend route its account and session headers', () => {
+		const { url, headers } = plan('backend');
+		expect(url).toBe('https://gw.example.com/backend-api/codex/responses');
+		expect(headers['service-account-id']).toBe('acct');
+		expect(headers['session_id']).toBe('conv-1');
+		expect(headers['session-id']).toBe('conv-1');
+	});
+});
+
+describe('settings and profiles read back from storage', () => {
+	it('fall back to defaults for damaged values', () => {
+		expect(readSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
+		expect(
+			readSettings({
+				reasoningEffort: 'ultra',
+				imageGeneration: { enabled: 'yes', outputFormat: 'gif' }
+			})
+		).toMatchObject({
+			reasoningEffort: 'default',
+			imageGeneration: { enabled: false, outputFormat: 'png' }
+		});
+		expect(
+			readSettings({ models: { m: { thinking: 'sometimes', budgetTokens: 10 } } }).models['m']
+		).toEqual(DEFAULT_MODEL_SETTINGS);
+	});
+
+	it('accept only http(s) gateways without credentials or query', () => {
+		expect(
+			readProfile({ id: 'a', name: '', baseUrl: 'https://gw.example.com/', route: 'messages' })
+		).toMatchObject({
+			baseUrl: 'https://gw.example.com',
+			name: 'gw.example.com',
+			route: 'messages'
+		});
+		for (const baseUrl of [
+			'javascript:alert(1)',
+			'https://u:p@gw.example.com',
+			'https://gw.example.com/?k=1',
+			'gw'
+		]) {
+			expect(readProfile({ id: 'a', name: 'x', baseUrl })).toBeNull();
+		}
+		expect(readProfile({ id: 'server', name: 'x', baseUrl: 'https://gw.example.com' })).toBeNull();
+	});
+});
