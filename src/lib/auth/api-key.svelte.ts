@@ -1,0 +1,96 @@
+/**
+ * API-key mode: a key the person pastes for the gateway, per gateway profile (the gateway's base
+ * URL). Held in memory for this page; only when the person ticks "remember" is it written to
+ * localStorage, which any script on this origin and anyone using this browser profile can read —
+ * the UI says so, and "forget key" removes it. Only ever shown masked.
+ */
+export const API_KEY_STORAGE_PREFIX = 'switchboard.api-key:';
+
+/** `••••` and the last four characters, enough to tell keys apart without revealing one. */
+export function maskKey(key: string): string {
+	return key.length >= 12 ? `••••${key.slice(-4)}` : '••••';
+}
+
+export class ApiKeySession {
+	#key = $state<string | null>(null);
+	#remembered = $state(false);
+	#profile: string | null = null;
+
+	constructor(private readonly storage: Storage | null) {}
+
+	get hasKey(): boolean {
+		return this.#key !== null;
+	}
+	get masked(): string {
+		return this.#key === null ? '' : maskKey(this.#key);
+	}
+	/** The key is saved on this device (localStorage), not just held for this page. */
+	get remembered(): boolean {
+		return this.#remembered;
+	}
+
+	/** The key to send; a method, so it is never rendered by accident. */
+	key(): string | null {
+		return this.#key;
+	}
+
+	/** Switches to the gateway profile `profile`, loading its remembered key if there is one. */
+	configure(profile: string): void {
+		if (profile === this.#profile) return;
+		this.#profile = profile;
+		const saved = this.#read();
+		this.#key = saved;
+		this.#remembered = saved !== null;
+	}
+
+	set(key: string, remember: boolean): void {
+		const trimmed = key.trim();
+		if (trimmed === '' || /[\r\n\0]/.test(trimmed)) return;
+		this.#key = trimmed;
+		this.#remembered = remember;
+		if (remember) this.#write(trimmed);
+		else this.#remove();
+	}
+
+	forget(): void {
+		this.#key = null;
+		this.#remembered = false;
+		this.#remove();
+	}
+
+	#storageKey(): string | null {
+		return this.#profile === null ? null : `${API_KEY_STORAGE_PREFIX}${this.#profile}`;
+	}
+
+	#read(): string | null {
+		const name = this.#storageKey();
+		if (name === null || this.storage === null) return null;
+		try {
+			const value = this.storage.getItem(name);
+			return value === null || value.trim() === '' ? null : value;
+		} catch {
+			return null;
+		}
+	}
+
+	#write(key: string): void {
+		const name = this.#storageKey();
+		if (name === null || this.storage === null) return;
+		try {
+			this.storage.setItem(name, key);
+		} catch {
+			// Storage full or blocked: the key still works for this page.
+			this.#remembered = false;
+		}
+	}
+
+	#remove(): void {
+		const name = this.#storageKey();
+		if (name === null || this.storage === null) return;
+		try {
+			this.storage.removeItem(name);
+		} catch {
+			// Nothing to do: storage is unavailable.
+		}
+	}
+}

@@ -1,0 +1,341 @@
+/**
+ * The person's sign-in: OAuth 2.0 authorization code with PKCE against AUTH_URL, completed through
+ * the app's own token route. Created once by the root layout (it outlives the callback page's
+ * navigation back to the chat) and configured by the app once `/api/config` is loaded.
+ *
+ * The access token lives in a private field of this object and nowhere else: not in $state, not
+ * in any storage. The refresh token never reaches this code at all (it is in an HttpOnly cookie).
+ * A refresh that fails leaves the page, the draft and the conversation as they are, in status
+ * `expired`, with a "sign in again" that brings the person back to the same place.
+ *
+ * @see RFC 6749 §4.1, RFC 7636, RFC 9700 §2.1.1 and §4.14, OIDC Core §3.1
+ */
+import type { Failure } from '../failure/index.ts';
+import type { PublicConfig } from '../config/public-config.ts';
+import { browserEnvironment, type AuthEnvironment } from './auth-environment.ts';
+import { loadAuthorizationServer } from './authorization-server.ts';
+import { createAuthorizationRequest } from './authorization-request.ts';
+import { checkCallback, withoutResponseParameters } from './callback.ts';
+import { parseClaimPath, readAccountId, type ClaimPath } from './claim-path.ts';
+import { withRefreshLock } from './refresh-lock.ts';
+import { isNearExpiry, refreshDelayMs } from './refresh-timing.ts';
+import { signInFailure } from './sign-in-failure.ts';
+import { saveAttempt, takeAttempt, type ResumePoint } from './sign-in-attempt.ts';
+import {
+	endServerSession,
+	exchangeCode,
+	refreshWithCookie,
+	type TokenSet
+} from './token-client.ts';
+import {
+	appRouteUrl,
+	CALLBACK_PATH,
+	METADATA_ROUTE_PATH,
+	TOKEN_ROUTE_PATH
+} from './token-route-contract.ts';
+
+export type { ResumePoint } from './sign-in-attempt.ts';
+
+/**
+ * - `off`: no AUTH_URL (API-key mode only) or not configured yet;
+ * - `restoring`: reading the session cookie after a page load;
+ * - `signed_out`, `signed_in`;
+ * - `redirecting`: on the way to the authorization server; `completing`: back, redeeming the code;
+ * - `expired`: the session ended (refresh refused); sign in again, nothing on the page is lost;
+ * - `failed`: a sign-in attempt failed; `failure` says why.
+ */
+export type AuthStatus =
+	| 'off'
+	| 'restoring'
+	| 'signed_out'
+	| 'redirecting'
+	| 'completing'
+	| 'signed_in'
+	| 'expired'
+	| 'failed';
+
+export interface Account {
+	subject: string | null;
+	/** From the id-token claim named by ACCOUNT_CLAIM; sent as ACCOUNT_HEADER on the backend route. */
+	accountId: string | null;
+	email: string | null;
+	name: string | null;
+}
+
+interface AuthSettings {
+	issuer: string;
+	clientId: string;
+	scopes: string;
+	accountClaim: ClaimPath | null;
+}
+
+/** After a failed refresh the token is retried this much later while it is still valid. */
+const REFRESH_RETRY_MS = 30_000;
+
+function claimText(claims: Record<string, unknown>, name: string): string | null {
+	const value = claims[name];
+	return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export class AuthSession {
+	#status = $state<AuthStatus>('off');
+	#failure = $state.raw<Failure | null>(null);
+	#claims = $state.raw<Record<string, unknown> | null>(null);
+	#settings = $state.raw<AuthSettings | null>(null);
+	#resume: ResumePoint | null = null;
+	#accessToken: string | null = null;
+	#expiresAt: number | null = null;
+	#refreshing: Promise<boolean> | null = null;
+	#timer: unknown = null;
+
+	/**
+	 * @param appBase the app's base path (`''` or `/tools/chat`), for its own routes
+	 */
+	constructor(
+		private readonly appBase: string,
+		private readonly env: AuthEnvironment = browserEnvironment()
+	) {
+		env.channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+			if (event.data === 'signed-out') this.#forget('signed_out', null);
+		});
+		// Back from the authorization server with the Back button (a page kept in memory).
+		env.onReturnFromHistory(() => {
+			if (this.#status === 'redirecting') this.#status = 'signed_out';
+		});
+	}
+
+	get status(): AuthStatus {
+		return this.#status;
+	}
+	/** Why sign-in failed or the session ended (status `failed` or `expired`). */
+	get failure(): Failure | null {
+		return this.#failure;
+	}
+	/** Sign-in is configured (AUTH_URL set). */
+	get available(): boolean {
+		return this.#settings !== null;
+	}
+	get signedIn(): boolean {
+		return this.#status === 'signed_in';
+	}
+	/** Who is signed in, from the id-token claims; `null` when signed out. */
+	get account(): Account | null {
+		const claims = this.#claims;
+		if (claims === null || (this.#status !== 'signed_in' && this.#status !== 'expired'))
+			return null;
+		return {
+			subject: claimText(claims, 'sub'),
+			accountId: readAccountId(claims, this.#settings?.accountClaim ?? null),
+			email: claimText(claims, 'email'),
+			name: claimText(claims, 'name') ?? claimText(claims, 'preferred_username')
+		};
+	}
+
+	#route(path: string): URL {
+		return appRouteUrl(this.appBase, path, this.env.pageUrl());
+	}
+
+	/** Takes the sign-in settings from the public configuration. */
+	configure(config: PublicConfig): void {
+		const auth = config.auth;
+		this.#settings =
+			auth === null
+				? null
+				: {
+						issuer: auth.url,
+						clientId: auth.clientId,
+						scopes: auth.scopes,
+						accountClaim: parseClaimPath(config.accountClaim)
+					};
+		if (this.#settings === null) this.#status = 'off';
+		else if (this.#status === 'off') this.#status = 'signed_out';
+	}
+
+	/** After a page load: resumes the session the cookie holds, if any, without a visible error. */
+	async restore(): Promise<void> {
+		if (this.#settings === null || this.#status !== 'signed_out') return;
+		this.#status = 'restoring';
+		await this.#refreshSerialised('restore');
+	}
+
+	/**
+	 * Leaves for the authorization server. `resume` (where the person is and what they typed) comes
+	 * back from {@link handleCallback}.
+	 */
+	async signIn(resume: ResumePoint): Promise<void> {
+		const settings = this.#settings;
+		if (settings === null) return;
+		this.#status = 'redirecting';
+		this.#failure = null;
+		const found = await loadAuthorizationServer(
+			this.#route(METADATA_ROUTE_PATH).href,
+			settings.issuer,
+			this.env.fetch
+		);
+		if (!found.ok) return this.#fail(found.failure);
+		const { attempt, url } = await createAuthorizationRequest({
+			server: found.server,
+			clientId: settings.clientId,
+			scopes: settings.scopes,
+			redirectUri: `${this.env.pageUrl().origin}${this.appBase}${CALLBACK_PATH}`,
+			resume,
+			now: this.env.now()
+		});
+		saveAttempt(this.env.attemptStorage, attempt);
+		this.env.navigate(url.href);
+	}
+
+	/**
+	 * Completes sign-in at the callback URL. Removes the response parameters from the address bar
+	 * first, then checks the response against this tab's attempt (used once, then deleted) and
+	 * redeems the code. Returns where to go back to, whether it succeeded or not.
+	 */
+	async handleCallback(url: URL): Promise<ResumePoint> {
+		this.env.replaceUrl(withoutResponseParameters(url));
+		const fallback: ResumePoint = { returnTo: `${this.appBase}/`, draft: '' };
+		const attempt = takeAttempt(this.env.attemptStorage, fallback.returnTo, this.env.now());
+		const resume = attempt?.resume ?? fallback;
+		this.#resume = resume;
+		this.#status = 'completing';
+		this.#failure = null;
+		const checked = checkCallback(url.searchParams, attempt);
+		if (!checked.ok || attempt === null) {
+			this.#fail(checked.ok ? signInFailure('no_sign_in_attempt') : checked.failure);
+			return resume;
+		}
+		const result = await exchangeCode(
+			this.#route(TOKEN_ROUTE_PATH),
+			attempt,
+			checked.params,
+			this.env.fetch
+		);
+		if (!result.ok) {
+			this.#fail(result.failure);
+			return resume;
+		}
+		// OIDC Core §3.1.3.7 (11): the id token must carry the nonce this attempt sent.
+		if (attempt.nonce !== null && result.tokens.claims !== null) {
+			if (result.tokens.claims['nonce'] !== attempt.nonce) {
+				this.#fail(signInFailure('nonce_mismatch'));
+				return resume;
+			}
+		}
+		this.#accept(result.tokens);
+		return resume;
+	}
+
+	/** Where the last callback returned to and the draft it carried; handed out once. */
+	takeResume(): ResumePoint | null {
+		const resume = this.#resume;
+		this.#resume = null;
+		return resume;
+	}
+
+	/**
+	 * A new access token from the cookie's refresh token. One at a time in this tab (callers share
+	 * the one in flight) and across tabs (Web Locks). `false` when no new token could be had.
+	 */
+	refresh(): Promise<boolean> {
+		return this.#refreshSerialised('renew');
+	}
+
+	/** The access token for a request now, refreshed first when it is about to expire. */
+	async accessToken(): Promise<string | null> {
+		if (this.#status !== 'signed_in') return null;
+		if (isNearExpiry(this.#expiresAt, this.env.now())) await this.refresh();
+		return this.#status === 'signed_in' ? this.#accessToken : null;
+	}
+
+	/**
+	 * The access token as it is now, without refreshing (for code that cannot wait, such as
+	 * building a request; the send itself goes through {@link accessToken}).
+	 */
+	currentAccessToken(): string | null {
+		return this.#status === 'signed_in' ? this.#accessToken : null;
+	}
+
+	/** Signs out here and in every other tab: the cookie is cleared and the token forgotten. */
+	async signOut(): Promise<void> {
+		this.#forget('signed_out', null);
+		if (this.#settings === null) return;
+		await endServerSession(this.#route(TOKEN_ROUTE_PATH), this.env.fetch);
+		this.env.channel?.postMessage('signed-out');
+	}
+
+	/** Hides a sign-in failure (status back to signed out). */
+	dismissFailure(): void {
+		if (this.#status !== 'failed' && this.#status !== 'expired') return;
+		this.#forget('signed_out', null);
+	}
+
+	dispose(): void {
+		this.env.clearTimer(this.#timer);
+		this.env.channel?.close();
+	}
+
+	#refreshSerialised(mode: 'restore' | 'renew'): Promise<boolean> {
+		this.#refreshing ??= withRefreshLock(() => this.#refreshNow(mode), this.env.locks).finally(
+			() => {
+				this.#refreshing = null;
+			}
+		);
+		return this.#refreshing;
+	}
+
+	async #refreshNow(mode: 'restore' | 'renew'): Promise<boolean> {
+		const settings = this.#settings;
+		if (settings === null) return false;
+		const result = await refreshWithCookie(
+			this.#route(TOKEN_ROUTE_PATH),
+			settings.issuer,
+			settings.clientId,
+			this.env.fetch
+		);
+		if (result.ok) {
+			this.#accept(result.tokens);
+			return true;
+		}
+		const { failure } = result;
+		if (mode === 'restore') {
+			// No session (or a dead one) after a page load is simply "signed out".
+			if (failure.kind === 'auth_expired') this.#forget('signed_out', null);
+			else this.#fail(failure);
+			return false;
+		}
+		const stillValid = this.#expiresAt !== null && this.env.now() < this.#expiresAt;
+		if (failure.kind !== 'auth_expired' && stillValid && this.#status === 'signed_in') {
+			this.#schedule(REFRESH_RETRY_MS);
+			return false;
+		}
+		this.#forget('expired', failure);
+		return false;
+	}
+
+	#accept(tokens: TokenSet): void {
+		this.#accessToken = tokens.accessToken;
+		this.#expiresAt = tokens.expiresIn === null ? null : this.env.now() + tokens.expiresIn * 1000;
+		if (tokens.claims !== null) this.#claims = tokens.claims;
+		this.#failure = null;
+		this.#status = 'signed_in';
+		if (tokens.expiresIn !== null) this.#schedule(refreshDelayMs(tokens.expiresIn));
+	}
+
+	#schedule(ms: number): void {
+		this.env.clearTimer(this.#timer);
+		this.#timer = this.env.setTimer(() => void this.refresh(), ms);
+	}
+
+	#fail(failure: Failure): void {
+		this.#forget('failed', failure);
+	}
+
+	#forget(status: AuthStatus, failure: Failure | null): void {
+		this.env.clearTimer(this.#timer);
+		this.#timer = null;
+		this.#accessToken = null;
+		this.#expiresAt = null;
+		if (status === 'signed_out') this.#claims = null;
+		this.#failure = failure;
+		this.#status = this.#settings === null && status === 'signed_out' ? 'off' : status;
+	}
+}

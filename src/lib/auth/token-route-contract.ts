@@ -1,0 +1,39 @@
+/**
+ * What the browser and the token route agree on. Paths are relative to the app's base path.
+ */
+
+/** `POST` exchanges a code or refreshes; `DELETE` signs out. */
+export const TOKEN_ROUTE_PATH = '/api/oauth/token';
+
+/** `GET`: the authorization server's metadata (RFC 8414 fields), resolved by the server. */
+export const METADATA_ROUTE_PATH = '/api/oauth/metadata';
+
+/** Where the authorization server sends the person back: register `{origin}{base}/auth/callback`. */
+export const CALLBACK_PATH = '/auth/callback';
+
+/**
+ * A static header every call to the token route must carry. A cross-site page cannot send a
+ * custom header without a CORS preflight, which this route never grants, so a forged form post
+ * or `fetch` from another site fails here even before the Origin check (OWASP CSRF Prevention:
+ * "custom request headers").
+ */
+export const SESSION_HEADER = 'x-switchboard-session';
+export const SESSION_HEADER_VALUE = '1';
+
+/**
+ * The token route's success answer. Never a refresh token (it stays in the HttpOnly cookie) and
+ * never the raw id token: only its claims, checked by the server.
+ */
+export interface BrowserTokenResponse {
+	access_token: string;
+	token_type: 'Bearer';
+	/** Lifetime of the access token in seconds, when the server said. */
+	expires_in?: number;
+	scope?: string;
+	id_token_claims?: Record<string, unknown>;
+}
+
+/** The absolute URL of one of the app's own routes, for the page at `pageUrl`. */
+export function appRouteUrl(appBase: string, path: string, pageUrl: URL): URL {
+	return new URL(`${appBase}${path}`, pageUrl);
+}
