@@ -4,21 +4,98 @@ import type { Attachment } from 'svelte/attachments';
 const NEAR_BOTTOM_PX = 48;
 
 /**
+ * Whether a scroll container is pinned to its end. Only the person's scrolling changes that: a
+ * scroll that ends near the bottom pins, scrolling up to read unpins. While pinned, any growth of
+ * the content (a streamed frame rendered, a message added) scrolls to the end before the frame is
+ * painted (ResizeObserver callbacks run after layout, before paint).
+ */
+export class FollowState {
+	readonly #element: HTMLElement;
+	#pinned = $state(true);
+	/** Where this left the scroll position when it last followed. */
+	#leftAt = 0;
+
+	constructor(element: HTMLElement) {
+		this.#element = element;
+	}
+
+	/** At (or following) the end of the content (reactive). */
+	get pinned(): boolean {
+		return this.#pinned;
+	}
+
+	#distanceToEnd(): number {
+		const element = this.#element;
+		return element.scrollHeight - element.scrollTop - element.clientHeight;
+	}
+
+	/** After a scroll: pinned if it ended near the bottom. */
+	measure(): void {
+		const pinned = this.#distanceToEnd() <= NEAR_BOTTOM_PX;
+		if (pinned !== this.#pinned) this.#pinned = pinned;
+		if (pinned) this.#leftAt = this.#element.scrollTop;
+	}
+
+	/**
+	 * Content changed: keep the end in view if pinned. The person may have scrolled up in this
+	 * very frame, before the scroll event says so: a position above where this left it, away
+	 * from the end, is theirs, and is left alone (the scroll event then unpins).
+	 */
+	follow(): void {
+		if (!this.#pinned) return;
+		const element = this.#element;
+		if (element.scrollTop < this.#leftAt - 1 && this.#distanceToEnd() > NEAR_BOTTOM_PX) return;
+		element.scrollTop = element.scrollHeight;
+		this.#leftAt = element.scrollTop;
+	}
+
+	/** "Jump to latest": scroll to the end and follow again. */
+	jumpToEnd(): void {
+		this.#pinned = true;
+		this.#leftAt = 0;
+		this.follow();
+	}
+}
+
+const followers = new WeakMap<Element, FollowState>();
+
+/** The follow state of the scroll container `element` is in, if it follows a stream. */
+export function followStateOf(element: Element): FollowState | undefined {
+	const container = element.closest('[data-follow-stream]');
+	return container === null ? undefined : followers.get(container);
+}
+
+/**
  * Keeps a scroll container pinned to its end while new content arrives, but only while the person
- * is already at the bottom: scrolling up to read stops the following until they return.
- * `track` is read inside the attachment's effect, so every change to it re-runs the check.
+ * is already at the bottom (see FollowState). `track` is read inside the attachment's effect, so
+ * every change to it re-runs the check too; content growth is seen without it.
  */
 export function followStream(track: () => unknown): Attachment<HTMLElement> {
 	return (element) => {
-		let pinned = true;
-		const onScroll = (): void => {
-			pinned = element.scrollHeight - element.scrollTop - element.clientHeight <= NEAR_BOTTOM_PX;
-		};
+		const state = new FollowState(element);
+		followers.set(element, state);
+		element.setAttribute('data-follow-stream', '');
+		const onScroll = (): void => state.measure();
 		element.addEventListener('scroll', onScroll, { passive: true });
+		const resizes = new ResizeObserver(() => state.follow());
+		const observeChildren = (): void => {
+			resizes.disconnect();
+			resizes.observe(element);
+			for (const child of element.children) resizes.observe(child);
+		};
+		const children = new MutationObserver(observeChildren);
+		children.observe(element, { childList: true });
+		observeChildren();
 		$effect(() => {
 			track();
-			if (pinned) element.scrollTop = element.scrollHeight;
+			state.follow();
 		});
-		return () => element.removeEventListener('scroll', onScroll);
+		return () => {
+			element.removeEventListener('scroll', onScroll);
+			resizes.disconnect();
+			children.disconnect();
+			followers.delete(element);
+			element.removeAttribute('data-follow-stream');
+		};
 	};
 }

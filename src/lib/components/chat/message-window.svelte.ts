@@ -1,0 +1,87 @@
+/**
+ * Which messages of a conversation are rendered (windowing). A conversation opens on its latest
+ * `initial` messages; scrolling up reveals `page` more at a time (`showEarlier`); past `max`
+ * rendered rows the far end is dropped, and scrolling back down brings it back (`showLater`).
+ * While the window reaches the end, new messages join it. Everything outside the window costs
+ * nothing; inside it, each row renders its markdown lazily (MarkdownView `lazy`).
+ *
+ * The window belongs to one conversation (`key`, e.g. its first message id): when the key
+ * changes, the window reads as freshly opened until it is moved.
+ */
+export interface WindowSizes {
+	initial: number;
+	page: number;
+	max: number;
+}
+
+export const DEFAULT_WINDOW: WindowSizes = { initial: 30, page: 10, max: 240 };
+
+export class MessageWindow {
+	readonly #count: () => number;
+	readonly #key: () => string;
+	readonly #sizes: WindowSizes;
+	#openedKey = $state<string | null>(null);
+	#start = $state(0);
+	/** End of the window when it does not follow the end of the conversation. */
+	#end = $state(0);
+	#followsEnd = $state(true);
+
+	constructor(count: () => number, key: () => string, sizes: WindowSizes = DEFAULT_WINDOW) {
+		this.#count = count;
+		this.#key = key;
+		this.#sizes = sizes;
+	}
+
+	get #fresh(): boolean {
+		return this.#openedKey !== this.#key();
+	}
+
+	get end(): number {
+		const count = this.#count();
+		return this.#fresh || this.#followsEnd ? count : Math.min(this.#end, count);
+	}
+
+	get start(): number {
+		const end = this.end;
+		const start = this.#fresh ? end - this.#sizes.initial : this.#start;
+		return Math.max(0, Math.min(start, end), end - this.#sizes.max);
+	}
+
+	/** Whether the window reaches the latest message. */
+	get atEnd(): boolean {
+		return this.end >= this.#count();
+	}
+
+	/** Back to the latest messages ("jump to latest"). */
+	showLatest(): void {
+		this.#openedKey = this.#key();
+		this.#followsEnd = true;
+		this.#start = Math.max(0, this.#count() - this.#sizes.initial);
+	}
+
+	showEarlier(): void {
+		this.#settle();
+		const start = this.start;
+		if (start === 0) return;
+		const end = this.end;
+		this.#start = Math.max(0, start - this.#sizes.page);
+		if (end - this.#start > this.#sizes.max) {
+			this.#end = this.#start + this.#sizes.max;
+			this.#followsEnd = false;
+		}
+	}
+
+	showLater(): void {
+		this.#settle();
+		if (this.atEnd) return;
+		const end = Math.min(this.#count(), this.end + this.#sizes.page);
+		this.#start = Math.max(this.start, end - this.#sizes.max);
+		this.#end = end;
+		this.#followsEnd = end >= this.#count();
+	}
+
+	/** Makes a freshly opened window's implicit state explicit before moving it. */
+	#settle(): void {
+		if (this.#fresh) this.showLatest();
+	}
+}

@@ -1,0 +1,64 @@
+/**
+ * The benchmark hook. It exists only in bench builds (`vite build --mode bench`): every use is
+ * behind `import.meta.env.MODE === 'bench'`, which Vite replaces by a constant, so production
+ * bundles contain none of it (tests/bench/size checks the built files).
+ *
+ * The benchmark (tests/bench/render) configures it through `window.__switchboardBench` before the
+ * app starts: which renderer to use (ours, or the naive baseline), and it reads back latencies.
+ * It can also open a seeded conversation (the app has no conversation store to seed in a bench).
+ */
+import type { ChatMessage } from '../../chat/chat-session.svelte.ts';
+import { LazySink } from '../lazy-renderer.ts';
+import type { LiveMarkdownOptions, MarkdownSink } from '../live-markdown.ts';
+import { BaselineMarkdown, NullSink } from './baseline.ts';
+import { LatencyProbe } from './probe.ts';
+
+export interface BenchHook {
+	/** `none` renders nothing: the page's own cost (wire, state, storage), for subtracting. */
+	renderer: 'ours' | 'baseline' | 'none';
+	probe?: LatencyProbe;
+	/** Shows `messages` in place of the session's (the 1,000-message benchmark). */
+	open?: (messages: ChatMessage[]) => void;
+}
+
+function hook(): BenchHook | undefined {
+	return (window as unknown as { __switchboardBench?: BenchHook }).__switchboardBench;
+}
+
+/** The latency probe, when a benchmark runs. */
+export function benchProbe(): LatencyProbe | null {
+	const bench = hook();
+	if (bench === undefined) return null;
+	bench.probe ??= new LatencyProbe();
+	return bench.probe;
+}
+
+/** The renderer the benchmark asked for. */
+export function benchSink(element: HTMLElement, options: LiveMarkdownOptions): MarkdownSink {
+	const probe = benchProbe();
+	const onRender = (length: number, finished: boolean): void => {
+		probe?.rendered(length);
+		options.onRender?.(length, finished);
+	};
+	const renderer = hook()?.renderer;
+	if (renderer === 'baseline') return new BaselineMarkdown(element, onRender);
+	if (renderer === 'none') return new NullSink(onRender);
+	return new LazySink(element, { ...options, onRender });
+}
+
+class SeededConversation {
+	messages = $state.raw<ChatMessage[] | null>(null);
+}
+
+let seeded: SeededConversation | null = null;
+
+/** A conversation the benchmark opens, shown instead of the session's messages. */
+export function benchConversation(): SeededConversation {
+	if (seeded === null) {
+		const conversation = new SeededConversation();
+		const bench = hook();
+		if (bench !== undefined) bench.open = (messages) => (conversation.messages = messages);
+		seeded = conversation;
+	}
+	return seeded;
+}

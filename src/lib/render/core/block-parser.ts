@@ -1,0 +1,267 @@
+/**
+ * The block structure of a document, one line at a time (CommonMark 0.31, appendix "A parsing
+ * strategy"; ported from commonmark.js's `incorporateLine`). Open blocks form a chain from the
+ * document down to the tip; each line first continues the open blocks it can, then may start new
+ * ones, then adds its text. Closed blocks are never touched again (see model.ts).
+ *
+ * `fork()` copies only the open chain, so that the unfinished last line of a stream can be parsed
+ * for a preview without disturbing the real state; the copies and everything the fork creates are
+ * `tentative`.
+ */
+import { continueBlock } from './block-continue.ts';
+import { BLOCK_STARTS, MAYBE_SPECIAL, type StartContext } from './block-starts.ts';
+import { canContain, forkChain, replaceLastChild } from './block-tree.ts';
+import { LineCursor } from './line-cursor.ts';
+import {
+	type Block,
+	type BlockInit,
+	type CodeBlock,
+	type ContainerBlock,
+	type DocumentBlock,
+	type ParagraphBlock,
+	isContainer
+} from './model.ts';
+import { fitRow, splitRow } from './table-syntax.ts';
+
+export class BlockParser implements StartContext {
+	readonly root: DocumentBlock;
+	readonly cursor = new LineCursor();
+	/** Open blocks, from the document down to the tip. */
+	readonly #open: Block[];
+	readonly #tentative: boolean;
+	#nextId: number;
+	#lineNumber: number;
+	#lastMatched = 0;
+	#allClosed = true;
+	#lineConsumed = false;
+
+	constructor(from?: BlockParser) {
+		if (from === undefined) {
+			this.root = {
+				kind: 'document',
+				id: 0,
+				closed: false,
+				tentative: false,
+				startLine: 1,
+				endLine: 1,
+				children: []
+			};
+			this.#open = [this.root];
+			this.#tentative = false;
+			this.#nextId = 1;
+			this.#lineNumber = 0;
+			return;
+		}
+		this.#open = forkChain(from.#open);
+		const root = this.#open[0];
+		if (root?.kind !== 'document') throw new Error('A document is always open at the root.');
+		this.root = root;
+		this.#tentative = true;
+		this.#nextId = from.#nextId;
+		this.#lineNumber = from.#lineNumber;
+	}
+
+	fork(): BlockParser {
+		return new BlockParser(this);
+	}
+
+	get tip(): Block {
+		return this.#open[this.#open.length - 1] ?? this.root;
+	}
+
+	get depth(): number {
+		return this.#open.length;
+	}
+
+	get closed(): boolean {
+		return this.root.closed;
+	}
+
+	/** Adds one line (without its line ending). */
+	addLine(line: string): void {
+		if (this.root.closed) return;
+		const cursor = this.cursor;
+		this.#lineNumber++;
+		this.#lineConsumed = false;
+		cursor.reset(line);
+		let matched = 0;
+		for (let index = 1; index < this.#open.length; index++) {
+			const block = this.#open[index];
+			if (block === undefined) break;
+			cursor.findNextNonspace();
+			const result = continueBlock(cursor, block);
+			if (result === 'closing-fence') {
+				// The closing fence (§4.5) belongs to the block, and ends it: the line is used up.
+				this.#touch(this.#open.length);
+				this.#closeTip();
+				return;
+			}
+			if (result === 'unmatched') break;
+			matched = index;
+		}
+		this.#lastMatched = matched;
+		this.#allClosed = matched === this.#open.length - 1;
+		let container = this.#open[matched] ?? this.root;
+		let leaf = container.kind === 'code';
+		while (!leaf) {
+			cursor.findNextNonspace();
+			if (!cursor.indented && !MAYBE_SPECIAL.test(cursor.peekNonspace())) {
+				cursor.advanceNextNonspace();
+				break;
+			}
+			let result: 'none' | 'container' | 'leaf' = 'none';
+			for (const start of BLOCK_STARTS) {
+				result = start(this, container);
+				if (result !== 'none') break;
+			}
+			if (result === 'none') {
+				cursor.advanceNextNonspace();
+				break;
+			}
+			container = this.tip;
+			leaf = result === 'leaf';
+		}
+		this.#addText(container);
+	}
+
+	/** Closes every open block: the document is complete. */
+	finish(): void {
+		while (this.#open.length > 0) this.#closeTip();
+	}
+
+	#addText(container: Block): void {
+		const cursor = this.cursor;
+		const tip = this.tip;
+		if (!this.#allClosed && !cursor.blank && tip.kind === 'paragraph' && !this.#lineConsumed) {
+			// A lazy continuation line (§5.1): it continues the paragraph however it is indented.
+			this.#pushParagraphLine(tip);
+			return;
+		}
+		this.closeUnmatched();
+		if (this.#lineConsumed) return;
+		if (container.kind === 'code') {
+			container.lines.push(cursor.remainder());
+			this.#touch(this.#open.length);
+		} else if (container.kind === 'paragraph' && !cursor.blank) {
+			this.#pushParagraphLine(container);
+		} else if (container.kind === 'table' && !cursor.blank) {
+			container.rows.push(fitRow(splitRow(cursor.remainder()), container.align.length));
+			this.#touch(this.#open.length);
+		} else if (cursor.offset < cursor.text.length && !cursor.blank) {
+			cursor.advanceNextNonspace();
+			const paragraph = this.#add<ParagraphBlock>({ kind: 'paragraph', lines: [] }, true);
+			this.#pushParagraphLine(paragraph);
+		}
+	}
+
+	#pushParagraphLine(paragraph: ParagraphBlock): void {
+		paragraph.lines.push(this.cursor.remainder().replace(/^[ \t]+/, ''));
+		this.#touch(this.#open.length);
+	}
+
+	/** Records that the first `count` open blocks have content on this line. */
+	#touch(count: number): void {
+		for (let index = 0; index < count; index++) {
+			const block = this.#open[index];
+			if (block !== undefined) block.endLine = this.#lineNumber;
+		}
+	}
+
+	closeUnmatched(): void {
+		if (this.#allClosed) return;
+		while (this.#open.length - 1 > this.#lastMatched) this.#closeTip();
+		this.#allClosed = true;
+	}
+
+	consumeLine(): void {
+		this.#lineConsumed = true;
+	}
+
+	#closeTip(): void {
+		const block = this.#open.pop();
+		if (block === undefined) return;
+		block.closed = true;
+		if (block.kind === 'code' && block.fence === null) this.#trimIndentedCode(block);
+	}
+
+	/** Trailing blank lines are not part of an indented code block (§4.4). */
+	#trimIndentedCode(block: CodeBlock): void {
+		let end = block.lines.length;
+		while (end > 0 && /^[ \t]*$/.test(block.lines[end - 1] ?? '')) end--;
+		if (end === block.lines.length) return;
+		// Same id, shorter content would break the identity contract: the trimmed block is new.
+		const parent = this.tip;
+		if (!isContainer(parent) || parent.kind === 'list') return;
+		const trimmed: CodeBlock = { ...block, id: this.#nextId++, lines: block.lines.slice(0, end) };
+		replaceLastChild(parent, trimmed);
+	}
+
+	/** Adds `init` as the tip's last child, first closing tips that cannot contain it (§5.2, §5.3). */
+	#add<B extends Block>(init: BlockInit<B>, open: boolean): B {
+		const block = {
+			...init,
+			id: this.#nextId++,
+			closed: !open,
+			tentative: this.#tentative,
+			startLine: this.#lineNumber,
+			endLine: this.#lineNumber
+		} as unknown as B;
+		while (!canContain(this.tip, block)) this.#closeTip();
+		const parent = this.tip;
+		if (!isContainer(parent)) throw new Error('A container is always open below the document.');
+		this.#markLoose(parent, block);
+		if (parent.kind === 'list') {
+			if (block.kind === 'item') parent.children.push(block);
+		} else parent.children.push(block);
+		if (open) this.#open.push(block);
+		this.#touch(this.#open.length);
+		return block;
+	}
+
+	/**
+	 * §5.3: a list is loose when two of its items, or two blocks directly in one item, are separated
+	 * by a blank line; i.e. when a new item or item child starts after a gap since its predecessor.
+	 */
+	#markLoose(parent: ContainerBlock, block: Block): void {
+		const previous = parent.children.at(-1);
+		if (previous === undefined || previous.endLine >= this.#lineNumber - 1) return;
+		if (parent.kind === 'list' && block.kind === 'item') parent.loose = true;
+		else if (parent.kind === 'item') {
+			const list = this.#open[this.#open.length - 2];
+			if (list?.kind === 'list') list.loose = true;
+		}
+	}
+
+	get lineNumber(): number {
+		return this.#lineNumber;
+	}
+
+	add<B extends Block>(init: BlockInit<B>, open: boolean): B {
+		return this.#add(init, open);
+	}
+
+	create<B extends Block>(init: BlockInit<B>, startLine: number, closed: boolean): B {
+		return { ...init, ...this.#base(startLine, closed) } as unknown as B;
+	}
+
+	#base(startLine: number, closed: boolean): Omit<Block, 'kind'> {
+		return {
+			id: this.#nextId++,
+			closed,
+			tentative: this.#tentative,
+			startLine,
+			endLine: this.#lineNumber
+		};
+	}
+
+	replaceTip(blocks: Block[], open: Block | null): void {
+		const tip = this.#open.pop();
+		const parent = this.#open.at(-1);
+		if (tip === undefined || parent === undefined || !isContainer(parent)) return;
+		if (parent.kind === 'list') return;
+		parent.children.pop();
+		parent.children.push(...blocks);
+		if (open !== null) this.#open.push(open);
+		this.#touch(this.#open.length);
+	}
+}

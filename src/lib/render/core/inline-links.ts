@@ -1,0 +1,96 @@
+/**
+ * Closing a bracket: inline links and images (CommonMark 0.31 §6.3, §6.4, "look for link or
+ * image" in the appendix). Links may not contain links, so forming one deactivates every earlier
+ * `[` (never `![`); the walk stops at the first already inactive `[`, because everything below it
+ * was deactivated by the same earlier link, which keeps runs of brackets linear.
+ */
+import type { Delimiter } from './inline-emphasis.ts';
+import { InlineItem } from './inline-model.ts';
+import type { InlineParser } from './inline-parser.ts';
+import { scanDestination, scanTitle, skipSpaceAndNewline, type Scan } from './inline-scan.ts';
+
+export interface Bracket {
+	readonly item: InlineItem;
+	readonly prev: Bracket | null;
+	readonly prevDelimiter: Delimiter | null;
+	readonly position: number;
+	readonly image: boolean;
+	active: boolean;
+}
+
+interface LinkTail {
+	destination: string;
+	title: string;
+	end: number;
+}
+
+/** `(destination "title")` right after `]` (§6.3). */
+function scanLinkTail(text: string, pos: number): Scan<LinkTail> {
+	if (pos >= text.length) return 'eof';
+	if (text.charAt(pos) !== '(') return null;
+	const destinationStart = skipSpaceAndNewline(text, pos + 1);
+	if (destinationStart >= text.length) return 'eof';
+	const destination = scanDestination(text, destinationStart);
+	if (destination === null || destination === 'eof') return destination;
+	let at = skipSpaceAndNewline(text, destination.end);
+	if (at >= text.length) return 'eof';
+	let title = '';
+	if (at > destination.end && /["'(]/.test(text.charAt(at))) {
+		const scanned = scanTitle(text, at);
+		if (scanned === 'eof') return 'eof';
+		if (scanned !== null) {
+			title = scanned.raw;
+			at = skipSpaceAndNewline(text, scanned.end);
+			if (at >= text.length) return 'eof';
+		}
+	}
+	if (text.charAt(at) !== ')') return null;
+	return { destination: destination.raw, title, end: at + 1 };
+}
+
+function removeBracket(parser: InlineParser): void {
+	const top = parser.brackets;
+	if (top === null) return;
+	if (top.active) parser.activeBrackets--;
+	parser.brackets = top.prev;
+}
+
+export function closeBracket(parser: InlineParser): void {
+	const start = parser.pos;
+	parser.pos++;
+	const opener = parser.brackets;
+	if (opener === null || !opener.active) {
+		if (opener !== null) removeBracket(parser);
+		parser.addText(']', start, parser.pos);
+		return;
+	}
+	const tail = scanLinkTail(parser.text, parser.pos);
+	if (tail === null || tail === 'eof') {
+		// More text could still turn `[…]` into a link: nothing before the `[` is final yet.
+		if (tail === 'eof') parser.pending(opener.position);
+		removeBracket(parser);
+		parser.addText(']', start, parser.pos);
+		return;
+	}
+	const link = new InlineItem(opener.image ? 'image' : 'link', '', opener.position, tail.end);
+	link.href = tail.destination;
+	link.title = tail.title;
+	for (let child = opener.item.next; child !== null;) {
+		const next = child.next;
+		link.append(child);
+		child = next;
+	}
+	parser.root.append(link);
+	parser.delimiters.process(opener.prevDelimiter);
+	removeBracket(parser);
+	opener.item.unlink();
+	if (!opener.image) {
+		for (let bracket = parser.brackets; bracket !== null; bracket = bracket.prev) {
+			if (bracket.image) continue;
+			if (!bracket.active) break;
+			bracket.active = false;
+			parser.activeBrackets--;
+		}
+	}
+	parser.pos = tail.end;
+}

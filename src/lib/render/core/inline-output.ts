@@ -1,0 +1,86 @@
+/**
+ * The parser's working tree → the `Inline` model: addresses through the URL policy, escapes and
+ * entities resolved in destinations and titles, adjacent text merged, links inside links
+ * flattened (HTML forbids nesting them), and nesting deeper than the cap flattened to its text.
+ */
+import { unescapeString } from './entities.ts';
+import type { Inline } from './inline-model.ts';
+import type { InlineItem } from './inline-model.ts';
+import { LIMITS } from './limits.ts';
+import { safeImageUrl, safeLinkUrl } from './url-policy.ts';
+
+export function toInlines(root: InlineItem): Inline[] {
+	return convert(root, 0, false);
+}
+
+function pushText(out: Inline[], text: string): void {
+	if (text === '') return;
+	const last = out.at(-1);
+	if (last?.type === 'text') last.text += text;
+	else out.push({ type: 'text', text });
+}
+
+function pushAll(out: Inline[], items: Inline[]): void {
+	for (const item of items) {
+		if (item.type === 'text') pushText(out, item.text);
+		else out.push(item);
+	}
+}
+
+function convert(parent: InlineItem, depth: number, inLink: boolean): Inline[] {
+	const out: Inline[] = [];
+	for (let item = parent.first; item !== null; item = item.next) {
+		switch (item.type) {
+			case 'text':
+				pushText(out, item.text);
+				break;
+			case 'code':
+			case 'softbreak':
+			case 'hardbreak':
+				out.push(item.type === 'code' ? { type: 'code', text: item.text } : { type: item.type });
+				break;
+			case 'em':
+			case 'strong':
+			case 'del':
+				if (depth >= LIMITS.maxInlineDepth) pushText(out, plainText(item));
+				else out.push({ type: item.type, children: convert(item, depth + 1, inLink) });
+				break;
+			case 'link': {
+				const href = inLink ? null : safeLinkUrl(unescapeString(item.href ?? ''));
+				const children =
+					depth >= LIMITS.maxInlineDepth
+						? [{ type: 'text' as const, text: plainText(item) }]
+						: convert(item, depth + 1, true);
+				if (href === null) pushAll(out, children);
+				else out.push({ type: 'link', href, title: unescapeString(item.title), children });
+				break;
+			}
+			case 'image':
+				out.push({
+					type: 'image',
+					src: safeImageUrl(unescapeString(item.href ?? '')),
+					alt: plainText(item),
+					title: unescapeString(item.title)
+				});
+				break;
+			case 'root':
+				break;
+		}
+	}
+	return out;
+}
+
+/** The text content of an item, without recursion (its nesting may be very deep). */
+function plainText(item: InlineItem): string {
+	let text = '';
+	const stack: (InlineItem | null)[] = [item.first];
+	while (stack.length > 0) {
+		const node = stack.pop() ?? null;
+		if (node === null) continue;
+		stack.push(node.next);
+		if (node.type === 'text' || node.type === 'code') text += node.text;
+		else if (node.type === 'softbreak' || node.type === 'hardbreak') text += ' ';
+		else stack.push(node.first);
+	}
+	return text;
+}

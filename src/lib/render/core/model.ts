@@ -1,0 +1,118 @@
+/**
+ * The block model of a markdown document (CommonMark 0.31 §4–§5, GFM tables §4.10). The parser
+ * builds it line by line; the renderer reads it.
+ *
+ * Identity contract (what makes incremental rendering cheap and exact):
+ * - `id` names one block for its whole life; a block whose kind or content is reinterpreted
+ *   (a paragraph becoming a setext heading or a table) is replaced by a new block with a new id;
+ * - a block with `closed` and not `tentative` never changes again, and is the same object in every
+ *   later view: a renderer may build it once and keep it;
+ * - `tentative` marks blocks of a preview (the parse of an unfinished last line): they may differ,
+ *   or vanish, in the next view.
+ */
+
+export type Align = 'left' | 'center' | 'right' | null;
+
+interface BlockBase {
+	readonly id: number;
+	closed: boolean;
+	tentative: boolean;
+	/** First and last source line (1-based) with content of this block or a descendant. */
+	startLine: number;
+	endLine: number;
+}
+
+export interface DocumentBlock extends BlockBase {
+	kind: 'document';
+	children: Block[];
+}
+
+export interface QuoteBlock extends BlockBase {
+	kind: 'quote';
+	children: Block[];
+}
+
+/** A bullet or ordered list (§5.3). `loose` only ever turns from false to true. */
+export interface ListBlock extends BlockBase {
+	kind: 'list';
+	ordered: boolean;
+	start: number;
+	/** The bullet character, or the delimiter (`.` or `)`) of an ordered list. */
+	marker: string;
+	loose: boolean;
+	children: ItemBlock[];
+}
+
+export interface ItemBlock extends BlockBase {
+	kind: 'item';
+	/** Columns a continuation line must be indented by to belong to this item (§5.2). */
+	contentIndent: number;
+	children: Block[];
+}
+
+/** Lines with leading whitespace removed; the inline source is `lines.join('\n')`, trimmed. */
+export interface ParagraphBlock extends BlockBase {
+	kind: 'paragraph';
+	lines: string[];
+}
+
+export interface HeadingBlock extends BlockBase {
+	kind: 'heading';
+	level: number;
+	text: string;
+}
+
+export interface Fence {
+	char: '`' | '~';
+	length: number;
+	/** Indentation of the opening fence, removed from content lines (§4.5). */
+	indent: number;
+}
+
+export interface CodeBlock extends BlockBase {
+	kind: 'code';
+	/** Info string of a fenced block, escapes and entities resolved (§4.5); '' when indented. */
+	info: string;
+	lines: string[];
+	fence: Fence | null;
+}
+
+export interface RuleBlock extends BlockBase {
+	kind: 'rule';
+}
+
+/** Cells hold inline source, `\|` already unescaped (GFM §4.10). Rows have `align.length` cells. */
+export interface TableBlock extends BlockBase {
+	kind: 'table';
+	align: Align[];
+	head: string[];
+	rows: string[][];
+}
+
+/** What a block start supplies; the parser adds identity and bookkeeping. */
+export type BlockInit<B extends Block> = Omit<
+	B,
+	'id' | 'closed' | 'tentative' | 'startLine' | 'endLine'
+>;
+
+export type ContainerBlock = DocumentBlock | QuoteBlock | ListBlock | ItemBlock;
+export type LeafBlock = ParagraphBlock | HeadingBlock | CodeBlock | RuleBlock | TableBlock;
+export type Block = ContainerBlock | LeafBlock;
+export type BlockKind = Block['kind'];
+
+export function isContainer(block: Block): block is ContainerBlock {
+	return (
+		block.kind === 'document' ||
+		block.kind === 'quote' ||
+		block.kind === 'list' ||
+		block.kind === 'item'
+	);
+}
+
+/**
+ * The inline source of a paragraph: its lines joined. (§4.8 also strips final spaces and tabs; the
+ * inline parser does that when told the source is final.)
+ */
+export function paragraphSource(block: ParagraphBlock): string {
+	return block.lines.join('\n');
+}

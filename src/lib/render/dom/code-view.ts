@@ -1,0 +1,115 @@
+/**
+ * A code block (CommonMark §4.4, §4.5): a header with the language and a Copy button, then the
+ * text in a <pre><code>. Lines arrive one by one; all but the last are appended for good (plain
+ * chunks), the last may still be a preview and is redrawn each frame. When the block is final,
+ * `onClosed` may highlight it (off the hot path, see highlight.ts).
+ */
+import type { Block, CodeBlock } from '../core/model.ts';
+import type { BlockView } from './block-views.ts';
+import { PlainText } from './plain-text.ts';
+
+export type CodeClosedListener = (code: HTMLElement, text: string, language: string) => void;
+
+/** The language named by an info string: its first word, if it looks like one. */
+export function languageOf(info: string): string {
+	const word = info.split(/[ \t{]/, 1)[0] ?? '';
+	return /^[A-Za-z0-9_+#.-]{1,32}$/.test(word) ? word.toLowerCase() : '';
+}
+
+export class CodeView implements BlockView {
+	readonly element: HTMLElement;
+	readonly #doc: Document;
+	readonly #code: HTMLElement;
+	readonly #plain: PlainText;
+	readonly #id: number;
+	readonly #info: string;
+	readonly #onClosed: CodeClosedListener | undefined;
+	#block: CodeBlock;
+	#stableLines = 0;
+	#lastStable = '';
+	#tail: Text | null = null;
+
+	constructor(doc: Document, block: CodeBlock, onClosed: CodeClosedListener | undefined) {
+		this.#doc = doc;
+		this.#block = block;
+		this.#id = block.id;
+		this.#onClosed = onClosed;
+		this.#info = block.info;
+		const language = languageOf(block.info);
+		const wrapper = doc.createElement('div');
+		wrapper.setAttribute('class', 'md-code');
+		const head = doc.createElement('div');
+		head.setAttribute('class', 'md-code-head');
+		const label = doc.createElement('span');
+		label.appendChild(doc.createTextNode(language === '' ? 'code' : language));
+		const copy = doc.createElement('button');
+		copy.setAttribute('type', 'button');
+		copy.setAttribute('class', 'md-copy');
+		copy.appendChild(doc.createTextNode('Copy'));
+		copy.addEventListener('click', () => void this.#copy(copy));
+		head.appendChild(label);
+		head.appendChild(copy);
+		const pre = doc.createElement('pre');
+		this.#code = doc.createElement('code');
+		if (language !== '') this.#code.setAttribute('class', `language-${language}`);
+		pre.appendChild(this.#code);
+		wrapper.appendChild(head);
+		wrapper.appendChild(pre);
+		this.element = wrapper;
+		this.#plain = new PlainText(doc, this.#code);
+	}
+
+	/** Whether this view can show `block`: same info string, and what it kept is still there. */
+	fits(block: Block): boolean {
+		if (block.kind !== 'code' || block.id !== this.#id) return false;
+		if (block.info !== this.#info || block.lines.length < this.#stableLines) return false;
+		return this.#stableLines === 0 || block.lines[this.#stableLines - 1] === this.#lastStable;
+	}
+
+	update(block: Block, final: boolean): void {
+		if (block.kind !== 'code') return;
+		this.#block = block;
+		const lines = block.lines;
+		const stable = final ? lines.length : Math.max(0, lines.length - 1);
+		const tail = stable < lines.length ? (lines[stable] ?? '') : '';
+		if (stable > this.#stableLines) {
+			this.#setTail('');
+			let text = '';
+			for (let index = this.#stableLines; index < stable; index++)
+				text += `${lines[index] ?? ''}\n`;
+			this.#plain.append(text);
+			this.#stableLines = stable;
+			this.#lastStable = lines[stable - 1] ?? '';
+		}
+		this.#setTail(tail);
+	}
+
+	/** The preview line after the kept text ('' for none). */
+	#setTail(text: string): void {
+		if (text === '') {
+			if (this.#tail !== null) this.#code.removeChild(this.#tail);
+			this.#tail = null;
+		} else if (this.#tail === null) {
+			this.#tail = this.#doc.createTextNode(text);
+			this.#code.appendChild(this.#tail);
+		} else if (this.#tail.data !== text) this.#tail.data = text;
+	}
+
+	finalize(): void {
+		this.#onClosed?.(this.#code, this.text(), languageOf(this.#info));
+	}
+
+	text(): string {
+		return this.#block.lines.map((line) => `${line}\n`).join('');
+	}
+
+	async #copy(button: HTMLElement): Promise<void> {
+		try {
+			await navigator.clipboard.writeText(this.text());
+			button.textContent = 'Copied';
+		} catch {
+			button.textContent = 'Copy failed';
+		}
+		setTimeout(() => (button.textContent = 'Copy'), 2000);
+	}
+}

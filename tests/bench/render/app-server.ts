@@ -1,0 +1,98 @@
+/**
+ * The app for the browser benchmarks: a production build (`vite build`, optionally `--mode bench`
+ * for the benchmark hook, see src/lib/render/bench) copied out of `build/` into a temporary
+ * directory, served by `node build` on 127.0.0.1 with the built-in demo gateway. `build/` is left
+ * holding a plain production build, as the e2e tests expect.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** `vite build`, through its JS API in a child process (so that options can be added). */
+function viteBuild(mode: 'production' | 'bench', sourcemap = false): void {
+	const options = {
+		configFile: path.join(ROOT, 'vite.config.ts'),
+		mode,
+		logLevel: 'error',
+		build: { sourcemap }
+	};
+	const scriptDir = mkdtempSync(path.join(tmpdir(), 'switchboard-vite-'));
+	const script = path.join(scriptDir, 'build.mjs');
+	writeFileSync(
+		script,
+		`import { build } from ${JSON.stringify(import.meta.resolve('vite'))};\nawait build(${JSON.stringify(options)});\n`
+	);
+	const result = spawnSync(process.execPath, [script], {
+		cwd: ROOT,
+		stdio: ['ignore', 'ignore', 'inherit']
+	});
+	rmSync(scriptDir, { recursive: true, force: true });
+	if (result.status !== 0) throw new Error(`vite build (${mode}) failed`);
+}
+
+export interface BuiltApp {
+	/** The copied build (`node <dir>` serves it). */
+	dir: string;
+	remove(): void;
+}
+
+/**
+ * Builds the app in `mode` (with source maps if asked) and copies the result out of `build/`;
+ * `build/` is then rebuilt plain if it was not.
+ */
+export function buildApp(
+	mode: 'production' | 'bench',
+	options: { sourcemap?: boolean } = {}
+): BuiltApp {
+	const sourcemap = options.sourcemap ?? false;
+	viteBuild(mode, sourcemap);
+	const parent = mkdtempSync(path.join(tmpdir(), `switchboard-${mode}-`));
+	const dir = path.join(parent, 'build');
+	cpSync(path.join(ROOT, 'build'), dir, { recursive: true });
+	if (mode === 'bench' || sourcemap) viteBuild('production');
+	return { dir, remove: () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+export interface RunningApp {
+	url: string;
+	stop(): Promise<void>;
+}
+
+/** Serves `dir` on 127.0.0.1:`port` with the built-in demo gateway; resolves once healthy. */
+export async function serve(dir: string, port: number): Promise<RunningApp> {
+	const child: ChildProcess = spawn(process.execPath, [dir], {
+		env: {
+			...process.env,
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			GATEWAY_URL: '',
+			GATEWAY_MODE: '',
+			AUTH_URL: '',
+			BASE_PATH: ''
+		},
+		stdio: ['ignore', 'ignore', 'inherit']
+	});
+	const url = `http://127.0.0.1:${port}`;
+	for (let attempt = 0; attempt < 100; attempt++) {
+		const healthy = await fetch(`${url}/healthz`).then(
+			(response) => response.ok,
+			() => false
+		);
+		if (healthy) break;
+		if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	return {
+		url,
+		stop: () =>
+			new Promise((resolve) => {
+				if (child.exitCode !== null) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			})
+	};
+}

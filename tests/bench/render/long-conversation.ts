@@ -1,0 +1,154 @@
+/**
+ * A 1,000-message conversation (≈5 MB of markdown) opened in the real chat page through the bench
+ * hook (the app keeps conversations in IndexedDB; seeding a store would measure storage, not the
+ * page), then scrolled from the latest message to the first. Measured: open → after-paint of the
+ * first frame, and of the frame in which the latest answer is fully rendered; long tasks and
+ * frames while scrolling.
+ */
+import type { Browser } from '@playwright/test';
+import { benchAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
+import type { PageStats } from './page-probes.ts';
+import { openBenchPage } from './stream-run.ts';
+
+export interface LongConversationRun {
+	messages: number;
+	bytes: number;
+	firstPaintMs: number;
+	latestRenderedMs: number;
+	scrollFrames: number;
+	scrollMs: number;
+	scrollLongTasks: number;
+	scrollLongTaskMs: number;
+	scrollLongAnimationFrames: number;
+	/** What ran in the long animation frames, for diagnosis. */
+	scrollLongFrameScripts: string[];
+	longestScrollFrameGapMs: number;
+	reachedFirstMessage: boolean;
+}
+
+/** Scroll speed of the scrolling test. */
+const SCROLL_PX_PER_FRAME = 400;
+
+interface SeedMessage {
+	id: string;
+	conversationId: string;
+	seq: number;
+	role: 'user' | 'assistant';
+	text: string;
+	reasoning: string;
+	status: 'completed';
+	images: never[];
+	createdAt: number;
+}
+
+/** 1,000 messages: short prompts, and answers of 7–12 KB cut from the benchmark document. */
+export function seededConversation(count = 1000): SeedMessage[] {
+	const blocks = benchAnswer(64 * 1024).split('\n\n');
+	const messages: SeedMessage[] = [];
+	let cursor = 0;
+	for (let seq = 0; seq < count; seq++) {
+		let text: string;
+		if (seq % 2 === 0) {
+			text = `Question ${seq / 2 + 1}: how does ${blocks[seq % blocks.length]?.slice(0, 200) ?? ''}`;
+		} else {
+			const target = 7000 + ((seq * 2654435761) % 5000);
+			const parts: string[] = [];
+			let size = 0;
+			while (size < target) {
+				const block = blocks[cursor++ % blocks.length] ?? '';
+				parts.push(block);
+				size += block.length + 2;
+			}
+			text = parts.join('\n\n');
+		}
+		messages.push({
+			id: `seed-${seq}`,
+			conversationId: 'seed',
+			seq,
+			role: seq % 2 === 0 ? 'user' : 'assistant',
+			text,
+			reasoning: '',
+			status: 'completed',
+			images: [],
+			createdAt: seq
+		});
+	}
+	return messages;
+}
+
+interface BenchWindow {
+	__benchStats: { start(): void; stop(): void; stats: PageStats };
+	__switchboardBench: { open?: (messages: SeedMessage[]) => void };
+}
+
+export async function longConversationRun(
+	browser: Browser,
+	url: string
+): Promise<LongConversationRun> {
+	const messages = seededConversation();
+	const bytes = messages.reduce((sum, message) => sum + Buffer.byteLength(message.text), 0);
+	const { context, page } = await openBenchPage(browser, url, 'ours');
+	try {
+		const open = await page.evaluate(async (seed) => {
+			const w = window as unknown as BenchWindow;
+			const afterPaint = (): Promise<number> =>
+				new Promise((resolve) =>
+					requestAnimationFrame(() => {
+						const channel = new MessageChannel();
+						channel.port1.onmessage = () => resolve(performance.now());
+						channel.port2.postMessage(0);
+					})
+				);
+			const latestRendered = (): boolean => {
+				const answers = document.querySelectorAll('[data-role="assistant"]');
+				return answers[answers.length - 1]?.querySelector('.answer-text[data-rendered]') != null;
+			};
+			const started = performance.now();
+			w.__switchboardBench.open?.(seed);
+			const firstPaint = (await afterPaint()) - started;
+			let latest = firstPaint;
+			while (!latestRendered() && latest < 10_000) latest = (await afterPaint()) - started;
+			return { firstPaint, latest };
+		}, messages);
+		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.start());
+		const scroll = await page.evaluate(async (SCROLL_PX_PER_FRAME) => {
+			const main = document.querySelector<HTMLElement>('[data-follow-stream]');
+			if (main === null) return { frames: 0, ms: 0, reached: false };
+			const started = performance.now();
+			const atFirst = (): boolean =>
+				main.scrollTop === 0 &&
+				(document.querySelector('[data-role="user"]')?.textContent ?? '').includes('Question 1:');
+			let frames = 0;
+			// A fast, steady scroll up (24,000 px/s, a hard fling held), until the first message.
+			while (frames < 10_000 && !atFirst()) {
+				await new Promise((resolve) => requestAnimationFrame(resolve));
+				frames++;
+				main.scrollBy(0, -SCROLL_PX_PER_FRAME);
+			}
+			return { frames, ms: performance.now() - started, reached: atFirst() };
+		}, SCROLL_PX_PER_FRAME);
+		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.stop());
+		const stats = await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.stats);
+		const gaps = stats.frames.slice(1).map((time, index) => time - (stats.frames[index] ?? time));
+		const round = (value: number): number => Math.round(value * 10) / 10;
+		return {
+			messages: messages.length,
+			bytes,
+			firstPaintMs: round(open.firstPaint),
+			latestRenderedMs: round(open.latest),
+			scrollFrames: scroll.frames,
+			scrollMs: Math.round(scroll.ms),
+			scrollLongTasks: stats.longTasks.length,
+			scrollLongTaskMs: round(stats.longTasks.reduce((sum, task) => sum + task.duration, 0)),
+			scrollLongAnimationFrames: stats.longFrames.length,
+			scrollLongFrameScripts: stats.longFrames.flatMap((frame) => [
+				`frame ${Math.round(frame.duration)}ms`,
+				...frame.scripts
+			]),
+			longestScrollFrameGapMs: round(Math.max(0, ...gaps)),
+			reachedFirstMessage: scroll.reached
+		};
+	} finally {
+		await context.close();
+	}
+}

@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:size`: the JavaScript the chat page loads before the person first interacts, gzip,
+ * measured in Chromium against the production build (`node build`); then what loads on first use
+ * (sending a message). Each file's bytes are attributed to packages and source directories through
+ * source maps, to show what is heavy. Also checks that the production bundle carries nothing of the
+ * benchmark hook. Target: ≤ 80 KB gzip before first interaction.
+ */
+import { readFileSync, readdirSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import * as prettier from 'prettier';
+import { chromiumLaunchOptions } from '../../chromium.ts';
+import { buildApp, serve } from '../render/app-server.ts';
+import { bytesBySource } from './source-map.ts';
+
+const PORT = 4195;
+const TARGET_KB = 80;
+/** Strings only the benchmark hook or the baseline contain. */
+const BENCH_MARKERS = ['__switchboardBench', 'DOMPurify', 'LatencyProbe'];
+
+interface LoadedFile {
+	file: string;
+	bytes: number;
+	gzip: number;
+	transferred: number;
+	sources: { group: string; gzipShare: number }[];
+}
+
+const app = buildApp('production', { sourcemap: true });
+const server = await serve(app.dir, PORT);
+const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
+const version = browser.version();
+
+function describe(dir: string, url: string, transferred: number): LoadedFile {
+	const file = new URL(url).pathname;
+	const code = readFileSync(path.join(dir, 'client', file), 'utf8').replace(
+		/\n\/\/# sourceMappingURL=\S+\s*$/,
+		''
+	);
+	const gzip = gzipSync(code, { level: 9 }).length;
+	let sources: LoadedFile['sources'] = [];
+	try {
+		const map = JSON.parse(readFileSync(path.join(dir, 'client', `${file}.map`), 'utf8')) as {
+			sources: string[];
+			mappings: string;
+		};
+		const groups = bytesBySource(code, map);
+		sources = [...groups]
+			.sort((a, b) => b[1] - a[1])
+			.map(([group, bytes]) => ({ group, gzipShare: Math.round((bytes / code.length) * gzip) }));
+	} catch {
+		// A file without a source map is reported without a breakdown.
+	}
+	return { file, bytes: code.length, gzip, transferred, sources };
+}
+
+async function scriptsLoadedWhile(page: Page, action: () => Promise<void>): Promise<LoadedFile[]> {
+	const urls: string[] = [];
+	const onResponse = (response: { url(): string }): void => {
+		if (new URL(response.url()).pathname.endsWith('.js')) urls.push(response.url());
+	};
+	page.on('response', onResponse);
+	await action();
+	await page.waitForLoadState('networkidle');
+	await page.waitForTimeout(1500);
+	page.off('response', onResponse);
+	const files: LoadedFile[] = [];
+	for (const url of urls) {
+		// What the server sends for gzip (its precompressed file); the client decodes the body, so
+		// the size is the Content-Length.
+		const sent = await page.context().request.head(url, { headers: { 'accept-encoding': 'gzip' } });
+		const transferred = Number(sent.headers()['content-length'] ?? 0);
+		files.push(describe(app.dir, url, transferred));
+	}
+	return files;
+}
+
+let initial: LoadedFile[];
+let firstUse: LoadedFile[];
+try {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	initial = await scriptsLoadedWhile(page, async () => {
+		await page.goto(server.url);
+		await page.getByRole('combobox', { name: 'Model' }).waitFor();
+	});
+	firstUse = await scriptsLoadedWhile(page, async () => {
+		const composer = page.getByRole('textbox', { name: 'Message' });
+		await composer.fill('hello');
+		await composer.press('Enter');
+		await page.locator('[data-role="assistant"][data-turn-status="completed"]').waitFor();
+	});
+	await context.close();
+} finally {
+	await browser.close();
+	await server.stop();
+}
+
+const clientFiles = readdirSync(path.join(app.dir, 'client/_app/immutable'), { recursive: true })
+	.map(String)
+	.filter((file) => file.endsWith('.js'));
+const hookFound = clientFiles.filter((file) => {
+	const code = readFileSync(path.join(app.dir, 'client/_app/immutable', file), 'utf8');
+	return BENCH_MARKERS.some((marker) => code.includes(marker));
+});
+app.remove();
+
+const sum = (files: LoadedFile[], key: 'gzip' | 'bytes' | 'transferred'): number =>
+	files.reduce((total, file) => total + file[key], 0);
+const kb = (bytes: number): number => Math.round((bytes / 1024) * 10) / 10;
+const heavy = new Map<string, number>();
+for (const file of initial)
+	for (const { group, gzipShare } of file.sources)
+		heavy.set(group, (heavy.get(group) ?? 0) + gzipShare);
+
+const report = {
+	generatedAt: new Date().toISOString(),
+	environment: { node: process.version, chromium: `Chromium ${version}` },
+	method:
+		"Production build (`vite build`, with source maps for the breakdown; the maps are not loaded by the page), served by `node build`. Every .js response while the chat page loads and settles (network idle + 1.5 s), before any interaction; then every .js response while a first message is sent and answered. Sizes: gzip -9 of each file (without its source-map comment), and the bytes the server actually sent with Accept-Encoding: gzip (adapter-node precompressed files). Breakdown: each file's bytes by source (source maps), gzip apportioned by raw share.",
+	targetKb: TARGET_KB,
+	beforeFirstInteraction: {
+		files: initial.length,
+		gzipKb: kb(sum(initial, 'gzip')),
+		transferredKb: kb(sum(initial, 'transferred')),
+		rawKb: kb(sum(initial, 'bytes')),
+		met: sum(initial, 'gzip') <= TARGET_KB * 1024,
+		heaviest: [...heavy]
+			.sort((a, b) => b[1] - a[1])
+			.map(([group, bytes]) => ({ group, gzipKb: kb(bytes) })),
+		list: initial
+	},
+	onFirstUse: { files: firstUse.length, gzipKb: kb(sum(firstUse, 'gzip')), list: firstUse },
+	benchHookInProductionBundle: hookFound
+};
+
+const dir = fileURLToPath(new URL('../results/', import.meta.url));
+mkdirSync(dir, { recursive: true });
+writeFileSync(`${dir}size.json`, `${JSON.stringify(report, null, '\t')}\n`);
+const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
+const markdown = [
+	'# Bundle size benchmark',
+	'',
+	`${report.environment.chromium}, Node ${report.environment.node}. Generated by \`npm run bench:size\` on ${report.generatedAt}.`,
+	'',
+	report.method,
+	'',
+	'## Before the first interaction',
+	'',
+	row(['files', 'gzip KB', 'sent KB', 'raw KB', 'target', 'met']),
+	row(['---', '---', '---', '---', '---', '---']),
+	row([
+		report.beforeFirstInteraction.files,
+		report.beforeFirstInteraction.gzipKb,
+		report.beforeFirstInteraction.transferredKb,
+		report.beforeFirstInteraction.rawKb,
+		`≤ ${TARGET_KB} KB`,
+		report.beforeFirstInteraction.met ? 'yes' : 'no'
+	]),
+	'',
+	'What it is made of (gzip KB):',
+	'',
+	row(['source', 'gzip KB']),
+	row(['---', '---']),
+	...report.beforeFirstInteraction.heaviest.map((entry) => row([entry.group, entry.gzipKb])),
+	'',
+	'Files:',
+	'',
+	row(['file', 'raw bytes', 'gzip bytes']),
+	row(['---', '---', '---']),
+	...initial.map((file) => row([file.file, file.bytes, file.gzip])),
+	'',
+	'## Loaded on first use (sending the first message)',
+	'',
+	row(['file', 'gzip bytes', 'mostly']),
+	row(['---', '---', '---']),
+	...firstUse.map((file) => row([file.file, file.gzip, file.sources[0]?.group ?? ''])),
+	'',
+	`Benchmark hook in the production bundle: ${hookFound.length === 0 ? 'none' : hookFound.join(', ')}.`,
+	''
+].join('\n');
+writeFileSync(`${dir}size.md`, await prettier.format(markdown, { parser: 'markdown' }));
+console.log(
+	`before first interaction: ${report.beforeFirstInteraction.gzipKb} KB gzip (${report.beforeFirstInteraction.files} files), target ≤ ${TARGET_KB} KB: ${report.beforeFirstInteraction.met ? 'met' : 'MISSED'}; on first use: +${report.onFirstUse.gzipKb} KB; bench hook in production: ${hookFound.length === 0 ? 'none' : hookFound.join(', ')}`
+);
+if (hookFound.length > 0) process.exitCode = 1;

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../src/lib/render/core/limits.ts';
+import { LiveMarkdown } from '../../../src/lib/render/live-markdown.ts';
+import { XSS_PAYLOADS } from '../../unit/render/hostile-payloads.ts';
+
+/**
+ * Hostile content in a real Chromium, through the real renderer and the real frame scheduler: no
+ * script runs (a dialog or a global set by a payload would show it), no request leaves for a
+ * foreign host, and pathological markdown renders without monopolising the main thread.
+ */
+interface Tripwires {
+	dialogs: string[];
+	xss?: unknown;
+}
+
+let tripwires: Tripwires;
+const originals = Object.getOwnPropertyDescriptors(window);
+const DIALOGS = ['alert', 'confirm', 'prompt'] as const;
+
+beforeEach(() => {
+	tripwires = { dialogs: [] };
+	(window as unknown as { __tripwires: Tripwires }).__tripwires = tripwires;
+	window.alert = (message?: unknown) => void tripwires.dialogs.push(String(message));
+	window.confirm = (message?: string) => (tripwires.dialogs.push(String(message)), false);
+	window.prompt = (message?: string) => (tripwires.dialogs.push(String(message)), null);
+});
+
+afterEach(() => {
+	for (const name of DIALOGS) {
+		const descriptor = originals[name];
+		if (descriptor !== undefined) Object.defineProperty(window, name, descriptor);
+	}
+	document.querySelectorAll('[data-hostile]').forEach((element) => element.remove());
+});
+
+/** Renders `text` with the real scheduler and resolves once the whole of it is on the page. */
+function renderFinished(text: string): Promise<HTMLElement> {
+	const container = document.createElement('div');
+	container.setAttribute('data-hostile', '');
+	document.body.append(container);
+	return new Promise((resolve) => {
+		const renderer = new LiveMarkdown(container, {
+			onRender: (_length, finished) => {
+				if (finished) resolve(container);
+			}
+		});
+		renderer.append(text);
+		renderer.finish();
+	});
+}
+
+const frames = (count: number): Promise<void> =>
+	new Promise((resolve) => {
+		const step = (left: number): void => {
+			if (left === 0) resolve();
+			else requestAnimationFrame(() => step(left - 1));
+		};
+		step(count);
+	});
+
+function foreignRequests(): string[] {
+	return performance
+		.getEntriesByType('resource')
+		.map((entry) => entry.name)
+		.filter((name) => new URL(name).host !== location.host);
+}
+
+describe('hostile content in Chromium', () => {
+	it.each(Object.entries(XSS_PAYLOADS))('%s: inert', async (_name, payload) => {
+		const title = document.title;
+		const root = await renderFinished(payload);
+		await frames(3);
+		expect(tripwires.dialogs).toEqual([]);
+		expect(
+			root.querySelector('script, iframe, img, svg, object, embed, style, meta, form, input, link')
+		).toBeNull();
+		for (const element of root.querySelectorAll('*')) {
+			for (const attribute of element.getAttributeNames()) {
+				expect(attribute.startsWith('on'), `${element.tagName}[${attribute}]`).toBe(false);
+				expect(['id', 'name', 'src', 'srcdoc', 'style']).not.toContain(attribute);
+			}
+		}
+		for (const link of root.querySelectorAll('a'))
+			expect(link.protocol).toMatch(/^(https?|mailto):$/);
+		expect(foreignRequests()).toEqual([]);
+		// DOM clobbering: nothing in the page can be reached by a name the payload chose.
+		expect(document.getElementById('test')).toBeNull();
+		expect(typeof document.getElementById).toBe('function');
+		expect(window.location).toBeInstanceOf(Location);
+		expect(document.title).toBe(title);
+	});
+
+	it('pathological markdown renders in slices: the main thread gets turns between frames', async () => {
+		const inputs = [
+			'>'.repeat(10_000) + ' deep',
+			`x ${'`'.repeat(100_000)} y`,
+			`\`\`\`js\n${'const x = "<b>"; // padding padding padding\n'.repeat(110_000)}\`\`\``,
+			[
+				`| ${'h | '.repeat(80)}`,
+				`|${' - |'.repeat(80)}`,
+				...Array.from({ length: 3000 }, (_, r) => `| ${`${r} | `.repeat(80)}`)
+			].join('\n')
+		];
+		for (const text of inputs) {
+			let turns = 0;
+			let running = true;
+			const tick = (): void => {
+				turns++;
+				if (running) setTimeout(tick, 0);
+			};
+			setTimeout(tick, 0);
+			const root = await renderFinished(text);
+			running = false;
+			// Timers ran while it rendered: the work was cut into frames, not one long task.
+			expect(turns).toBeGreaterThan(1);
+			expect(root.textContent?.length).toBeGreaterThan(0);
+			expect(root.querySelectorAll('blockquote blockquote').length).toBeLessThan(
+				LIMITS.maxContainerDepth
+			);
+			expect(tripwires.dialogs).toEqual([]);
+		}
+	});
+});

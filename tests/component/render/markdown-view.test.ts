@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-svelte';
+import MarkdownView from '../../../src/lib/components/render/MarkdownView.svelte';
+import { openStreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
+import { CORPUS } from '../../unit/render/corpus.ts';
+// Loaded lazily by the app; imported here too so that the dev server prepares highlight.js before
+// the tests run instead of reloading the page in the middle of one.
+import '../../../src/lib/render/highlight-languages.ts';
+
+/** MarkdownView in a real Chromium: streaming, settling, code blocks, remote images. */
+const answer = CORPUS['demoAnswer'] ?? '';
+
+const nextFrame = (): Promise<void> =>
+	new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+describe('MarkdownView', () => {
+	afterEach(() => vi.restoreAllMocks());
+
+	it('renders a stream as it arrives, then keeps the DOM when the text settles', async () => {
+		const live = openStreamingText('view-1');
+		const screen = await render(MarkdownView, { text: '', live });
+		const root = screen.container.querySelector<HTMLElement>('[data-markdown]');
+		for (const piece of answer.match(/[^]{1,40}/g) ?? []) {
+			live.append('text', piece);
+			await nextFrame();
+		}
+		await expect.element(screen.getByRole('table')).toBeVisible();
+		const table = root?.querySelector('table');
+		await screen.rerender({ text: answer, live: undefined });
+		await expect.poll(() => root?.hasAttribute('data-rendered')).toBe(true);
+		// The same element: settling finished the streamed DOM instead of rendering it again.
+		expect(root?.querySelector('table')).toBe(table);
+		expect(root?.querySelector('ol')?.children).toHaveLength(3);
+		expect(root?.textContent).toContain('You said “hello”');
+		// Its code block, closed, gets highlighted (waited for, so nothing is left pending).
+		await expect.poll(() => root?.querySelector('.hljs-keyword'), { timeout: 5000 }).not.toBeNull();
+	});
+
+	it('highlights a code block once it closes, and copies its text', async () => {
+		const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+		const code = 'function greet(name: string): string {\n\treturn name;\n}\n';
+		const screen = await render(MarkdownView, { text: `\`\`\`ts\n${code}\`\`\`` });
+		await expect
+			.poll(() => screen.container.querySelector('.hljs-keyword')?.textContent, { timeout: 5000 })
+			.toBe('function');
+		await screen.getByRole('button', { name: 'Copy' }).click();
+		expect(writeText).toHaveBeenCalledWith(code);
+		await expect.element(screen.getByRole('button', { name: 'Copied' })).toBeVisible();
+	});
+
+	it('loads a remote image only when the person asks', async () => {
+		const src = `${location.origin}/pixel.png`;
+		const screen = await render(MarkdownView, { text: `![a pixel](${src})` });
+		const button = screen.getByRole('button', { name: /Load image from/ });
+		await expect.element(button).toHaveTextContent(`Load image from ${location.host}`);
+		expect(screen.container.querySelector('img')).toBeNull();
+		expect(performance.getEntriesByType('resource').some((e) => e.name === src)).toBe(false);
+		await button.click();
+		const image = screen.container.querySelector('img');
+		expect(image?.getAttribute('src')).toBe(src);
+		expect(image?.getAttribute('alt')).toBe('a pixel');
+		expect(image?.referrerPolicy).toBe('no-referrer');
+	});
+
+	it('renders settled history lazily: nothing until it comes near the viewport', async () => {
+		const spacer = document.createElement('div');
+		spacer.style.height = '5000px';
+		document.body.prepend(spacer);
+		try {
+			const screen = await render(MarkdownView, { text: '# Far away', lazy: true });
+			const root = screen.container.querySelector<HTMLElement>('[data-markdown]');
+			await nextFrame();
+			await nextFrame();
+			expect(root?.querySelector('h1')).toBeNull();
+			root?.scrollIntoView();
+			await expect.poll(() => root?.querySelector('h1')?.textContent).toBe('Far away');
+		} finally {
+			spacer.remove();
+		}
+	});
+});

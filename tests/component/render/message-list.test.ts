@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'vitest-browser-svelte';
+import type { ChatMessage } from '../../../src/lib/chat/chat-session.svelte.ts';
+import { openStreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
+import ChatHarness from './ChatHarness.svelte';
+
+/** The conversation view: following the stream, "Jump to latest", windowing long histories. */
+function message(seq: number, role: ChatMessage['role'], text: string): ChatMessage {
+	return {
+		id: `m${seq}`,
+		conversationId: 'c',
+		seq,
+		role,
+		text,
+		reasoning: '',
+		status: role === 'assistant' && text === '' ? 'streaming' : 'completed',
+		images: [],
+		createdAt: seq
+	};
+}
+
+const nextFrame = (): Promise<void> =>
+	new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+function atBottom(element: HTMLElement): boolean {
+	return element.scrollHeight - element.scrollTop - element.clientHeight <= 2;
+}
+
+describe('MessageList', () => {
+	it('follows the stream while at the bottom, offers "Jump to latest" after scrolling up', async () => {
+		const answer = message(1, 'assistant', '');
+		const live = openStreamingText(answer.id);
+		const screen = await render(ChatHarness, { messages: [message(0, 'user', 'hi'), answer] });
+		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
+		for (let i = 0; i < 40; i++) {
+			live.append('text', `Paragraph ${i} with **some** text.\n\n`);
+			await nextFrame();
+		}
+		await nextFrame();
+		expect(scroller.scrollHeight).toBeGreaterThan(scroller.clientHeight * 2);
+		expect(atBottom(scroller)).toBe(true);
+		expect(screen.getByRole('button', { name: /Jump to latest/ }).elements()).toHaveLength(0);
+
+		scroller.scrollTop = 0;
+		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
+		for (let i = 40; i < 60; i++) live.append('text', `Paragraph ${i}.\n\n`);
+		await nextFrame();
+		await nextFrame();
+		// Reading further up is not interrupted.
+		expect(scroller.scrollTop).toBe(0);
+
+		await screen.getByRole('button', { name: /Jump to latest/ }).click();
+		await expect.poll(() => atBottom(scroller)).toBe(true);
+		await expect
+			.poll(() => screen.getByRole('button', { name: /Jump to latest/ }).elements().length)
+			.toBe(0);
+	});
+
+	it('windows a long conversation: the latest messages first, earlier ones as the person scrolls up', async () => {
+		const messages = Array.from({ length: 600 }, (_, seq) =>
+			message(seq, seq % 2 === 0 ? 'user' : 'assistant', `Message ${seq}\n\n- a list\n- of items`)
+		);
+		const screen = await render(ChatHarness, { messages });
+		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
+		const rows = (): number => scroller.querySelectorAll('.message-row').length;
+		await expect.poll(() => atBottom(scroller)).toBe(true);
+		expect(rows()).toBe(30);
+		await expect.poll(() => scroller.textContent).toContain('Message 599');
+		expect(scroller.textContent).not.toContain('Message 569');
+		let most = rows();
+		for (let i = 0; i < 400 && !scroller.textContent?.includes('Message 0\n'); i++) {
+			scroller.scrollTop = 0;
+			await nextFrame();
+			most = Math.max(most, rows());
+		}
+		await expect
+			.poll(() => scroller.querySelector('[data-role="user"]')?.textContent?.trim())
+			.toBe('Message 0\n\n- a list\n- of items');
+		expect(most).toBeLessThanOrEqual(240);
+		// The far end was dropped on the way up; "Jump to latest" brings it back.
+		expect(scroller.textContent).not.toContain('Message 599');
+		await screen.getByRole('button', { name: /Jump to latest/ }).click();
+		await expect.poll(() => scroller.textContent?.includes('Message 599')).toBe(true);
+		await expect.poll(() => atBottom(scroller)).toBe(true);
+	});
+
+	it('keeps the message being read in place when earlier ones appear above it', async () => {
+		const messages = Array.from({ length: 200 }, (_, seq) =>
+			message(seq, 'user', `Message ${seq}`)
+		);
+		const screen = await render(ChatHarness, { messages });
+		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
+		await expect.poll(() => atBottom(scroller)).toBe(true);
+		const rows = (): NodeListOf<Element> => scroller.querySelectorAll('.message-row');
+		const reading = rows()[0];
+		scroller.scrollTop = 0;
+		const top = reading?.getBoundingClientRect().top;
+		await expect.poll(() => rows().length).toBeGreaterThan(30);
+		expect(reading?.getBoundingClientRect().top).toBeCloseTo(top ?? NaN, 0);
+	});
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { lastAnswer, openChat, send } from './chat-helpers.ts';
+
+/** Live rendering in the real app: structure as it streams, code, reasoning, refusals, usage. */
+
+test('an answer streams in as markdown: list, table, highlighted code with a copy button', async ({
+	page,
+	context
+}) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	await openChat(page);
+	await send(page, 'hello #scenario:slow:20');
+	const answer = lastAnswer(page);
+	await expect(answer.locator('[data-markdown] strong').first()).toHaveText('demo');
+	await expect(answer).toHaveAttribute('data-turn-status', 'streaming');
+	await expect(answer).toHaveAttribute('data-turn-status', 'completed', { timeout: 20_000 });
+	const markdown = answer.locator('[data-markdown]');
+	await expect(markdown.locator('ol > li')).toHaveCount(3);
+	await expect(markdown.locator('tbody > tr')).toHaveCount(2);
+	await expect(markdown.locator('td code').first()).toHaveText('/v1/responses');
+	await expect(markdown.locator('code .hljs-keyword').first()).toHaveText('function');
+	await markdown.getByRole('button', { name: 'Copy' }).click();
+	await expect(markdown.getByRole('button', { name: 'Copied' })).toBeVisible();
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+		'function greet(name: string): string {\n\treturn `Hello, ${name}!`;\n}\n'
+	);
+});
+
+test('reasoning streams into a collapsible section that closes once the answer starts', async ({
+	page
+}) => {
+	await openChat(page);
+	await send(page, 'hello #scenario:reasoning');
+	const answer = lastAnswer(page);
+	await expect(answer).toHaveAttribute('data-turn-status', 'completed');
+	const reasoning = answer.locator('details[data-reasoning]');
+	await expect(reasoning).not.toHaveAttribute('open');
+	await reasoning.getByText('Reasoning').click();
+	await expect(reasoning.locator('strong')).toHaveText('Reading the request');
+	await expect(answer.locator('[data-usage]')).toContainText(/Tokens: [\d,]+ in · [\d,]+ out/);
+});
+
+test('a refusal is shown as one, apart from an answer', async ({ page }) => {
+	await openChat(page);
+	await send(page, 'hello #scenario:refusal');
+	const refusal = lastAnswer(page).locator('[data-refusal]');
+	await expect(refusal).toContainText('The model declined to answer');
+	await expect(refusal).toContainText("I'm sorry, but I can't help with that request.");
+});
+
+test('the view follows the stream at the bottom; scrolled up, it stays and offers "Jump to latest"', async ({
+	page
+}) => {
+	await openChat(page);
+	const scroller = page.locator('[data-follow-stream]');
+	const atBottom = (): Promise<boolean> =>
+		scroller.evaluate(
+			(element) => element.scrollHeight - element.scrollTop - element.clientHeight < 60
+		);
+	await send(page, '#scenario:bench:48_2000');
+	const answer = lastAnswer(page);
+	await expect(answer.locator('table').first()).toBeVisible();
+	await expect.poll(atBottom).toBe(true);
+	await scroller.hover();
+	await page.mouse.wheel(0, -1500);
+	const jump = page.getByRole('button', { name: /Jump to latest/ });
+	await expect(jump).toBeVisible();
+	await expect(answer).toHaveAttribute('data-turn-status', 'streaming');
+	const position = await scroller.evaluate((element) => element.scrollTop);
+	await page.waitForTimeout(300);
+	expect(await scroller.evaluate((element) => element.scrollTop)).toBe(position);
+	await jump.click();
+	await expect.poll(atBottom).toBe(true);
+	await expect(jump).toBeHidden();
+	await expect(answer).toHaveAttribute('data-turn-status', 'completed', { timeout: 30_000 });
+	await expect.poll(atBottom).toBe(true);
+});

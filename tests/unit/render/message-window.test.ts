@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MessageWindow } from '../../../src/lib/components/chat/message-window.svelte.ts';
+
+function windowOver(count: { value: number }, key = { value: 'a' }) {
+	return new MessageWindow(
+		() => count.value,
+		() => key.value,
+		{ initial: 30, page: 20, max: 100 }
+	);
+}
+
+describe('MessageWindow', () => {
+	it('opens on the latest messages and follows new ones', () => {
+		const count = { value: 1000 };
+		const view = windowOver(count);
+		expect([view.start, view.end]).toEqual([970, 1000]);
+		count.value = 1002;
+		expect([view.start, view.end]).toEqual([972, 1002]);
+		expect(view.atEnd).toBe(true);
+	});
+
+	it('grows upward a page at a time, dropping the far end past the maximum', () => {
+		const count = { value: 1000 };
+		const view = windowOver(count);
+		for (let i = 0; i < 3; i++) view.showEarlier();
+		expect([view.start, view.end]).toEqual([910, 1000]);
+		view.showEarlier();
+		expect([view.start, view.end]).toEqual([890, 990]);
+		expect(view.atEnd).toBe(false);
+		count.value = 1001;
+		expect(view.end).toBe(990);
+		view.showLater();
+		expect([view.start, view.end]).toEqual([901, 1001]);
+		expect(view.atEnd).toBe(true);
+	});
+
+	it('stops at the first message', () => {
+		const view = windowOver({ value: 50 });
+		view.showEarlier();
+		view.showEarlier();
+		expect(view.start).toBe(0);
+	});
+
+	it('reads as freshly opened when the conversation changes, and jumps back to the latest', () => {
+		const count = { value: 1000 };
+		const key = { value: 'a' };
+		const view = windowOver(count, key);
+		for (let i = 0; i < 10; i++) view.showEarlier();
+		key.value = 'b';
+		count.value = 40;
+		expect([view.start, view.end]).toEqual([10, 40]);
+		key.value = 'a';
+		count.value = 1000;
+		for (let i = 0; i < 10; i++) view.showEarlier();
+		view.showLatest();
+		expect([view.start, view.end]).toEqual([970, 1000]);
+	});
+});

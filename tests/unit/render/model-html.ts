@@ -1,0 +1,113 @@
+/**
+ * The block model → HTML text, for tests: the reference shape a full render must have, written the
+ * way CommonMark's spec examples are (so expectations can be copied from the spec where our
+ * supported subset agrees with it). Tight lists render paragraphs without <p>, as in the spec.
+ */
+import type { Block, DocumentBlock } from '../../../src/lib/render/core/model.ts';
+import { paragraphSource } from '../../../src/lib/render/core/model.ts';
+import type { Inline } from '../../../src/lib/render/core/inline-model.ts';
+import { parseInline } from '../../../src/lib/render/core/inline-parser.ts';
+import { MarkdownStream } from '../../../src/lib/render/core/markdown-stream.ts';
+
+export function escapeHtml(text: string): string {
+	return text
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
+}
+
+export function inlineHtml(inlines: readonly Inline[]): string {
+	return inlines
+		.map((inline) => {
+			switch (inline.type) {
+				case 'text':
+					return escapeHtml(inline.text);
+				case 'code':
+					return `<code>${escapeHtml(inline.text)}</code>`;
+				case 'em':
+				case 'strong':
+				case 'del':
+					return `<${inline.type}>${inlineHtml(inline.children)}</${inline.type}>`;
+				case 'link': {
+					const title = inline.title === '' ? '' : ` title="${escapeHtml(inline.title)}"`;
+					return `<a href="${escapeHtml(inline.href)}"${title}>${inlineHtml(inline.children)}</a>`;
+				}
+				case 'image':
+					return inline.src === null
+						? `[image: ${escapeHtml(inline.alt)}]`
+						: `<img src="${escapeHtml(inline.src)}" alt="${escapeHtml(inline.alt)}" />`;
+				case 'softbreak':
+					return '\n';
+				case 'hardbreak':
+					return '<br />\n';
+			}
+		})
+		.join('');
+}
+
+function inlineOf(text: string): string {
+	return inlineHtml(parseInline(text, { final: true }).inlines);
+}
+
+function blockHtml(block: Block, tight: boolean): string {
+	switch (block.kind) {
+		case 'document':
+			return block.children.map((child) => blockHtml(child, false)).join('');
+		case 'quote':
+			return `<blockquote>\n${block.children.map((child) => blockHtml(child, false)).join('')}</blockquote>\n`;
+		case 'list': {
+			const tag = block.ordered ? 'ol' : 'ul';
+			const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : '';
+			const items = block.children.map((item) => blockHtml(item, !block.loose)).join('');
+			return `<${tag}${start}>\n${items}</${tag}>\n`;
+		}
+		case 'item': {
+			const parts = block.children.map((child) => blockHtml(child, tight));
+			const body = parts.join('');
+			if (!tight || block.children.length === 0)
+				return `<li>${tight ? '' : body === '' ? '' : '\n'}${body}</li>\n`;
+			const first = block.children[0]?.kind === 'paragraph' ? '' : '\n';
+			return `<li>${first}${body.replace(/\n$/, block.children.at(-1)?.kind === 'paragraph' ? '' : '\n')}</li>\n`;
+		}
+		case 'paragraph': {
+			const html = inlineOf(paragraphSource(block));
+			return tight ? `${html}\n` : `<p>${html}</p>\n`;
+		}
+		case 'heading':
+			return `<h${block.level}>${inlineOf(block.text)}</h${block.level}>\n`;
+		case 'code': {
+			const language = block.info.split(/[ \t]/)[0] ?? '';
+			const attr = language === '' ? '' : ` class="language-${escapeHtml(language)}"`;
+			const body = block.lines.map((line) => `${line}\n`).join('');
+			return `<pre><code${attr}>${escapeHtml(body)}</code></pre>\n`;
+		}
+		case 'rule':
+			return '<hr />\n';
+		case 'table': {
+			const cell = (tag: string, text: string, index: number): string => {
+				const align = block.align[index];
+				return `<${tag}${align ? ` align="${align}"` : ''}>${inlineOf(text)}</${tag}>\n`;
+			};
+			const head = `<thead>\n<tr>\n${block.head.map((text, i) => cell('th', text, i)).join('')}</tr>\n</thead>\n`;
+			const rows = block.rows
+				.map((row) => `<tr>\n${row.map((text, i) => cell('td', text, i)).join('')}</tr>\n`)
+				.join('');
+			return `<table>\n${head}${rows === '' ? '' : `<tbody>\n${rows}</tbody>\n`}</table>\n`;
+		}
+	}
+}
+
+export function modelHtml(root: DocumentBlock): string {
+	return blockHtml(root, false);
+}
+
+/** A complete document, rendered in one go. */
+export function renderMarkdown(text: string): string {
+	const stream = new MarkdownStream();
+	stream.append(text);
+	stream.end();
+	stream.process();
+	const snapshot = stream.snapshot();
+	return modelHtml(snapshot.root) + snapshot.overflow.join('');
+}

@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseInline } from '../../../src/lib/render/core/inline-parser.ts';
+import { inlineHtml } from './model-html.ts';
+
+/**
+ * The inline parser's safe point: for text `t` with safe end `k`, and any continuation `c`,
+ * parsing `t + c` gives the inlines of `t[..k]` followed by those of `(t + c)[k..]` (parsed
+ * knowing the character before `k`). This is what lets a paragraph's rendered prefix be kept.
+ */
+const inlineText = fc
+	.array(
+		fc.constantFrom(
+			'a',
+			'b',
+			'cd',
+			' ',
+			' ',
+			'  ',
+			'\n',
+			'*',
+			'**',
+			'_',
+			'__',
+			'~',
+			'~~',
+			'`',
+			'``',
+			'[',
+			']',
+			'](',
+			'(',
+			')',
+			'![',
+			'<',
+			'>',
+			'\\',
+			'&',
+			'&amp;',
+			';',
+			'https://x.io',
+			'www.y.io',
+			'@',
+			'"',
+			"'",
+			'.',
+			'!',
+			'😀',
+			'é'
+		),
+		{ maxLength: 40 }
+	)
+	.map((parts) => parts.join(''));
+
+function html(text: string, before: string, final: boolean): string {
+	return inlineHtml(parseInline(text, { before, final }).inlines);
+}
+
+describe('inline safe points', () => {
+	it('cutting at the safe end never changes the result, whatever follows', () => {
+		fc.assert(
+			fc.property(inlineText, inlineText, (text, continuation) => {
+				const { safeEnd } = parseInline(text);
+				fc.pre(safeEnd > 0);
+				const whole = text + continuation;
+				const head = html(whole.slice(0, safeEnd), '', false);
+				const tail = html(whole.slice(safeEnd), whole.charAt(safeEnd - 1), true);
+				expect(head + tail).toBe(html(whole, '', true));
+			}),
+			{ numRuns: 5000 }
+		);
+	});
+
+	it('a safe end follows a space or line ending, at a non-space character', () => {
+		fc.assert(
+			fc.property(inlineText, (text) => {
+				const { safeEnd } = parseInline(text);
+				fc.pre(safeEnd > 0);
+				expect(' \n').toContain(text.charAt(safeEnd - 1));
+				expect(' \n\t').not.toContain(text.charAt(safeEnd));
+			}),
+			{ numRuns: 2000 }
+		);
+	});
+
+	it('nothing after a construct more text could still change is safe', () => {
+		expect(parseInline('a *open and more words').safeEnd).toBe(2);
+		expect(parseInline('a `open and more words').safeEnd).toBe(2);
+		expect(parseInline('a [open and more words').safeEnd).toBe(2);
+		expect(parseInline('a [link](https://example.com "title and more').safeEnd).toBe(2);
+		// `and` can never be a link title: this bracket is settled, the text after it is safe.
+		expect(parseInline('a [link](https://example.com and more').safeEnd).toBe(33);
+		expect(parseInline('done *em* and more words').safeEnd).toBe('done *em* and more '.length);
+	});
+});
