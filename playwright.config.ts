@@ -1,6 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium.ts';
 import { APP_URL, CROSS_ORIGIN_APP_URL, DEMO_GATEWAY_URL, PORTS } from './tests/e2e/servers.ts';
+import {
+	AUTH_SERVER_URL,
+	E2E_ACCOUNT_CLAIM,
+	E2E_SESSION_SECRET,
+	FAULTY_AUTH_SERVER_URL,
+	SIGN_IN_APP_URL,
+	SIGN_IN_PORTS
+} from './tests/e2e/servers.ts';
 
 /**
  * End-to-end tests run in Chromium against the production build (`node build`), with real servers
@@ -9,6 +17,8 @@ import { APP_URL, CROSS_ORIGIN_APP_URL, DEMO_GATEWAY_URL, PORTS } from './tests/
  * both apps; tests of the server process itself run once.
  */
 const SERVER_ONLY = /server-[^/]+\.spec\.ts$/;
+/** Sign-in specs run against the apps configured with AUTH_URL (the 'sign-in' project). */
+const SIGN_IN_SPECS = /auth-[^/]+\.spec\.ts$/;
 
 /** A clean slate for the servers: configuration comes only from what each entry sets. */
 const noGatewayConfig = {
@@ -18,6 +28,32 @@ const noGatewayConfig = {
 	BASE_PATH: '',
 	HOST: '127.0.0.1'
 };
+
+/** An app on the built-in demo gateway whose sign-in goes to `authUrl` as client `clientId`. */
+function signInApp(
+	port: number,
+	authUrl: string,
+	clientId: string,
+	env: Record<string, string> = {}
+) {
+	return {
+		command: 'node build',
+		url: `http://127.0.0.1:${port}/healthz`,
+		env: {
+			...noGatewayConfig,
+			PORT: String(port),
+			AUTH_URL: authUrl,
+			OAUTH_CLIENT_ID: clientId,
+			OAUTH_SCOPES: '',
+			ACCOUNT_CLAIM: E2E_ACCOUNT_CLAIM,
+			ACCOUNT_HEADER: '',
+			SESSION_SECRET: E2E_SESSION_SECRET,
+			TRUST_PROXY_HEADERS: '',
+			...env
+		},
+		reuseExistingServer: false
+	};
+}
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -53,15 +89,38 @@ export default defineConfig({
 				GATEWAY_URL: DEMO_GATEWAY_URL
 			},
 			reuseExistingServer: false
-		}
+		},
+		{
+			command: 'npx tsx tests/e2e/support/authorization-server.ts',
+			url: `${AUTH_SERVER_URL}/.well-known/openid-configuration`,
+			env: { PORT: String(SIGN_IN_PORTS.authServer) },
+			reuseExistingServer: false
+		},
+		{
+			command: 'npx tsx tests/e2e/support/faulty-authorization-server.ts',
+			url: `${FAULTY_AUTH_SERVER_URL}/healthz`,
+			env: { PORT: String(SIGN_IN_PORTS.faultyAuthServer) },
+			reuseExistingServer: false
+		},
+		signInApp(SIGN_IN_PORTS.signInApp, AUTH_SERVER_URL, 'switchboard', {
+			GATEWAY_ROUTE: 'backend'
+		}),
+		signInApp(SIGN_IN_PORTS.shortTokenApp, AUTH_SERVER_URL, 'switchboard-short'),
+		signInApp(SIGN_IN_PORTS.regionApp, `${FAULTY_AUTH_SERVER_URL}/region`, 'switchboard'),
+		signInApp(SIGN_IN_PORTS.unreachableApp, `${FAULTY_AUTH_SERVER_URL}/reset`, 'switchboard')
 	],
 	projects: [
-		{ name: 'built-in demo gateway', use: { baseURL: APP_URL }, testIgnore: SERVER_ONLY },
+		{
+			name: 'built-in demo gateway',
+			use: { baseURL: APP_URL },
+			testIgnore: [SERVER_ONLY, SIGN_IN_SPECS]
+		},
 		{
 			name: 'cross-origin gateway',
 			use: { baseURL: CROSS_ORIGIN_APP_URL },
-			testIgnore: SERVER_ONLY
+			testIgnore: [SERVER_ONLY, SIGN_IN_SPECS]
 		},
-		{ name: 'server', testMatch: SERVER_ONLY }
+		{ name: 'server', testMatch: SERVER_ONLY },
+		{ name: 'sign-in', use: { baseURL: SIGN_IN_APP_URL }, testMatch: SIGN_IN_SPECS }
 	]
 });

@@ -4,6 +4,8 @@
  * open one). Created once by the page.
  */
 import { parsePublicConfig, type PublicConfig } from '../config/public-config.ts';
+import type { AuthSession } from '../auth/auth-session.svelte.ts';
+import { GatewayAccess, keyStorage } from '../auth/gateway-access.svelte.ts';
 import { assertNever, type FailureAction } from '../failure/index.ts';
 import type { ChatSession, TurnTarget } from './chat-session.svelte.ts';
 import { ConversationLibrary } from './library.svelte.ts';
@@ -15,7 +17,12 @@ import { planTurn, type Credentials } from './turn-planner.ts';
 export type LoadState = 'loading' | 'ready' | 'error';
 
 /** Opens a settings panel at a section, for the failure card's one-click fixes. */
-export type SettingsRequest = { section: 'model' | 'gateway' | 'general'; at: number } | null;
+export type SettingsRequest = {
+	section: 'model' | 'gateway' | 'general';
+	at: number;
+	/** Send this assistant turn again when the settings close (the fix was made there). */
+	resend?: string;
+} | null;
 
 export class AppState {
 	#config = $state.raw<PublicConfig | null>(null);
@@ -32,7 +39,19 @@ export class AppState {
 	readonly settings: SettingsState = new SettingsState(() => this.#serverProfile());
 	readonly library = new ConversationLibrary(() => this.#target());
 
-	constructor(private readonly configUrl: string) {}
+	/** Sign-in and API keys: what requests on each gateway profile carry (src/lib/auth). */
+	readonly access: GatewayAccess;
+
+	constructor(
+		private readonly configUrl: string,
+		auth: AuthSession
+	) {
+		this.access = new GatewayAccess(auth, keyStorage());
+		this.credentials = () => {
+			const profile = this.settings.activeProfile;
+			return profile === null ? {} : this.access.credentials(profile);
+		};
+	}
 
 	/** The open conversation (`null` only until storage has opened). */
 	get session(): ChatSession | null {
@@ -77,6 +96,7 @@ export class AppState {
 		return {
 			model,
 			classifierModels: this.#config?.classifierModels ?? [],
+			authorizer: this.access.authorizerFor(profile),
 			plan: (turns, conversationId, summary) =>
 				planTurn({
 					summary,
@@ -90,6 +110,13 @@ export class AppState {
 					credentials: this.credentials()
 				})
 		};
+	}
+
+	/** The settings panel closed: re-send the turn whose fix was made there, if any. */
+	settingsClosed(): void {
+		const resend = this.settingsRequest?.resend;
+		this.settingsRequest = null;
+		if (resend !== undefined) void this.session?.retry(resend);
 	}
 
 	/** Switches gateway profile and loads its models. */
@@ -121,7 +148,7 @@ export class AppState {
 				void session?.retry(messageId);
 				return;
 			case 'change_thinking':
-				this.settingsRequest = { section: 'model', at: Date.now() };
+				this.settingsRequest = { section: 'model', at: Date.now(), resend: messageId };
 				return;
 			case 'switch_gateway':
 				this.settingsRequest = { section: 'gateway', at: Date.now() };
@@ -139,6 +166,8 @@ export class AppState {
 				// A link: the card opens it in a new tab itself.
 				return;
 			case 'sign_in':
+				void this.access.signIn(session?.draft ?? '');
+				return;
 			case 'connection_check':
 				// Not offered (see AVAILABLE_FAILURE_ACTIONS) until the features behind them exist.
 				return;
@@ -159,8 +188,13 @@ export class AppState {
 			this.#loadState = 'error';
 			return;
 		}
+		this.access.configure(this.#config);
+		await this.access.prepare();
 		await this.#loadModels();
 		await this.library.open();
+		const draft = this.access.resumedDraft();
+		const open = this.library.session;
+		if (draft !== '' && open !== null && open.draft === '') open.draft = draft;
 		const saved = this.library.session?.messages.findLast((message) => message.model)?.model;
 		if (saved !== undefined && saved !== '') this.model = saved;
 		this.#loadState = 'ready';

@@ -13,6 +13,7 @@ export const AVAILABLE_FAILURE_ACTIONS: ReadonlySet<FailureActionKind> = new Set
 		'top_up',
 		'switch_gateway',
 		'reload_app',
-		'new_conversation'
+		'new_conversation',
+		'sign_in'
 	]
 );

@@ -31,6 +31,7 @@ import {
 	type StreamingText
 } from '../render/streaming-text.svelte.ts';
 import { streamTurn } from './stream-turn.ts';
+import type { RequestAuthorizer } from '../auth/gateway-credentials.ts';
 import type { PlannedTurn } from './turn-planner.ts';
 
 export type { ChatMessage } from './chat-message.ts';
@@ -39,6 +40,8 @@ export type { ChatMessage } from './chat-message.ts';
 export interface TurnTarget {
 	model: string;
 	classifierModels: string[];
+	/** Credentials at send time, and one refresh and retry after a 401 (src/lib/auth). */
+	authorizer?: RequestAuthorizer;
 	/** Throws (e.g. a RequestBuildError) when no valid request can be made. */
 	plan(
 		turns: readonly ConversationTurn[],
@@ -344,6 +347,7 @@ export class ChatSession {
 				classifierModels: target.classifierModels,
 				signal: this.#controller.signal,
 				...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
+				...(target.authorizer === undefined ? {} : { authorizer: target.authorizer }),
 				onEvent: (event) => {
 					applyEvent(answer, live, event);
 					this.#saveSoon(answer);
@@ -419,6 +423,7 @@ export class ChatSession {
 					classifierModels: target.classifierModels,
 					signal: new AbortController().signal,
 					...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
+					...(target.authorizer === undefined ? {} : { authorizer: target.authorizer }),
 					onEvent: () => undefined
 				});
 				if (turn.status === 'completed') summary = turn.text.trim();

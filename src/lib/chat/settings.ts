@@ -24,6 +24,11 @@ export interface ChatSettings {
 	imageGeneration: { enabled: boolean; outputFormat: ImageFormat };
 	/** `default` sends no effort: the model decides. */
 	reasoningEffort: ReasoningEffort | 'default';
+	/**
+	 * Ask reasoning models for a summary of their reasoning. Off by default: models that do not
+	 * reason refuse any `reasoning` parameter, so none is sent unless asked for.
+	 */
+	reasoningSummary: boolean;
 	models: Record<string, ModelSettings>;
 }
 
@@ -64,6 +69,7 @@ export const DEFAULT_SETTINGS: ChatSettings = {
 	instructions: 'You are a helpful assistant.',
 	imageGeneration: { enabled: false, outputFormat: 'png' },
 	reasoningEffort: 'default',
+	reasoningSummary: false,
 	models: {}
 };
 
@@ -105,6 +111,7 @@ export function readSettings(value: unknown): ChatSettings {
 			outputFormat: pick(image['outputFormat'], FORMATS, 'png')
 		},
 		reasoningEffort: pick(value['reasoningEffort'], REASONING_EFFORTS, 'default'),
+		reasoningSummary: value['reasoningSummary'] === true,
 		models
 	};
 }

@@ -9,6 +9,7 @@ import {
 	ConnectTimeoutError,
 	isUserAbort
 } from '../failure/index.ts';
+import { sendAuthorized, type RequestAuthorizer } from '../auth/gateway-credentials.ts';
 import type { WireRequest } from '../wire/build-request.ts';
 import { readTurn, type RouteKind, type Turn, type TurnEventListener } from '../wire/index.ts';
 
@@ -23,6 +24,8 @@ export interface StreamTurnOptions {
 	/** Nothing at all on the stream for this long → `stream_stalled`. */
 	idleTimeoutMs?: number;
 	fetch?: typeof fetch;
+	/** Credentials added at send time; after a 401, one refresh and one more send (src/lib/auth). */
+	authorizer?: RequestAuthorizer;
 }
 
 const CONNECT_TIMEOUT_MS = 30_000;
@@ -77,15 +80,20 @@ export async function streamTurn(request: WireRequest, options: StreamTurnOption
 	try {
 		let response: Response;
 		try {
-			response = await (options.fetch ?? fetch)(request.url, {
-				method: 'POST',
-				headers: request.headers,
-				body: request.body,
-				signal: controller.signal,
-				cache: 'no-store',
-				credentials: 'omit',
-				referrerPolicy: 'no-referrer'
-			});
+			response = await sendAuthorized(
+				(credentials) =>
+					(options.fetch ?? fetch)(request.url, {
+						method: 'POST',
+						headers: { ...request.headers, ...credentials },
+						body: request.body,
+						signal: controller.signal,
+						cache: 'no-store',
+						credentials: 'omit',
+						referrerPolicy: 'no-referrer'
+					}),
+				options.authorizer,
+				options.route
+			);
 		} catch (error) {
 			const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
 			if (options.signal.aborted || isUserAbort(reason)) return emptyTurn('cancelled');

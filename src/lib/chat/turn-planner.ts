@@ -53,8 +53,10 @@ export function planTurn(input: PlanInput): PlannedTurn {
 	};
 	const reasoning: ReasoningSettings = {
 		...(settings.reasoningEffort === 'default' ? {} : { effort: settings.reasoningEffort }),
-		summary: 'auto'
+		...(settings.reasoningSummary ? { summary: 'auto' as const } : {})
 	};
+	// Only what the person asked for: a model that does not reason refuses any reasoning parameter.
+	const asksForReasoning = settings.reasoningEffort !== 'default' || settings.reasoningSummary;
 	const common = {
 		baseUrl: input.baseUrl,
 		model: input.model,
@@ -67,7 +69,7 @@ export function planTurn(input: PlanInput): PlannedTurn {
 			turns: input.turns
 		},
 		stream: true,
-		...(modelSettings.thinking === 'off' ? {} : { reasoning })
+		...(modelSettings.thinking === 'off' || !asksForReasoning ? {} : { reasoning })
 	};
 	const imageGeneration = settings.imageGeneration.enabled
 		? {

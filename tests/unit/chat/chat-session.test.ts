@@ -206,7 +206,7 @@ describe('ChatSession', () => {
 		const store = new MemoryStore();
 		const sent: Sent = [];
 		const fetchFn: typeof fetch = (input, init) => {
-			sent.push(JSON.parse(String(init?.body)) as Sent[number]);
+			sent.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Sent[number]);
 			return demoFetch()(input, init);
 		};
 		const chat = session(store, fetchFn);

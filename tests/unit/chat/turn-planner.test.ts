@@ -70,8 +70,14 @@ describe('planTurn: settings become wire parameters', () => {
 		expect(body['reasoning']).toMatchObject({ effort: 'high' });
 	});
 
-	it('sends no reasoning parameters for a model whose thinking is off', () => {
-		expect(plan('responses', {}, { thinking: 'off' }).body['reasoning']).toBeUndefined();
+	it('sends no reasoning parameters unless asked, nor for a model whose thinking is off', () => {
+		expect(plan('responses').body['reasoning']).toBeUndefined();
+		expect(plan('responses', { reasoningSummary: true }).body['reasoning']).toEqual({
+			summary: 'auto'
+		});
+		expect(
+			plan('responses', { reasoningEffort: 'low' }, { thinking: 'off' }).body['reasoning']
+		).toBeUndefined();
 	});
 
 	it('puts a compaction summary after the instructions', () => {
@@ -94,8 +100,18 @@ describe('planTurn: settings become wire parameters', () => {
 	});
 
 	it('never sends disabled thinking to an adaptive-only model', () => {
-		const { body } = plan('messages', {}, { thinking: 'adaptive-only' });
-		expect(body['thinking']).toMatchObject({ type: 'adaptive' });
+		expect(plan('messages', {}, { thinking: 'adaptive-only' }).body['thinking']).toBeUndefined();
+		const asked = plan('messages', { reasoningSummary: true }, { thinking: 'adaptive-only' });
+		expect(asked.body['thinking']).toMatchObject({ type: 'adaptive' });
+	});
+
+	it('thinks with the budget on the messages route when reasoning is asked for', () => {
+		const { body } = plan(
+			'messages',
+			{ reasoningSummary: true },
+			{ thinking: 'enabled', budgetTokens: 2048 }
+		);
+		expect(body['thinking']).toEqual({ type: 'enabled', budget_tokens: 2048 });
 	});
 
 	it('sends the backend route its account and session headers', () => {

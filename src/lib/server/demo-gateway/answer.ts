@@ -71,6 +71,76 @@ export function hugeAnswer(bytes: number): string {
 	return parts.join('\n');
 }
 
+const BENCH_WORDS =
+	'stream render parse token frame layout paint buffer chunk delta table list code model reply answer latency budget cache queue event'.split(
+		' '
+	);
+
+/**
+ * The render benchmark's answer: a fixed markdown document of about `bytes` UTF-8 bytes, the same
+ * for every run (seeded), with what long model answers hold: headings, paragraphs with inline
+ * markup and links, nested and ordered lists, tables, fenced code in several languages, quotes.
+ */
+export function benchAnswer(bytes: number): string {
+	let seed = 0x5eed;
+	const random = (): number => {
+		seed = (seed + 0x6d2b79f5) | 0;
+		let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+	const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+	const words = (count: number): string =>
+		Array.from({ length: count }, () => pick(BENCH_WORDS)).join(' ');
+	const sentence = (): string =>
+		`${words(4)} **${words(2)}** ${words(5)} \`${pick(BENCH_WORDS)}()\` ${words(3)} *${words(2)}* ${words(4)}.`;
+	const blocks: ((n: number) => string)[] = [
+		(n) =>
+			`## ${n}. ${words(3)}\n\n${sentence()} ${sentence()} [${words(2)}](https://example.com/${n}) ${sentence()}`,
+		() =>
+			Array.from({ length: 5 }, (_, i) => (i % 2 ? `  - ${words(6)}` : `- ${sentence()}`)).join(
+				'\n'
+			),
+		() => Array.from({ length: 4 }, (_, i) => `${i + 1}. ${sentence()}`).join('\n'),
+		(n) =>
+			[`| ${words(1)} | ${words(1)} | ${words(1)} | total |`, '|:---|:---:|---:|---:|']
+				.concat(
+					Array.from(
+						{ length: 6 },
+						(_, i) => `| ${words(2)} | \`${pick(BENCH_WORDS)}\` | ${n * 7 + i} | **${i * 3}** |`
+					)
+				)
+				.join('\n'),
+		(n) =>
+			['```ts', `export function ${pick(BENCH_WORDS)}${n}(input: string[]): number {`]
+				.concat(
+					Array.from(
+						{ length: 8 },
+						(_, i) =>
+							`\tconst ${pick(BENCH_WORDS)}${i} = input.filter((x) => x.length > ${i}).length; // ${words(3)}`
+					)
+				)
+				.concat(['\treturn input.length;', '}', '```'])
+				.join('\n'),
+		() =>
+			[
+				'```python',
+				`def ${pick(BENCH_WORDS)}(items):`,
+				`    return [x for x in items if x != "${pick(BENCH_WORDS)}"]`,
+				'```'
+			].join('\n'),
+		() => `> ${sentence()}\n> ${sentence()}`
+	];
+	const parts: string[] = [];
+	let size = 0;
+	for (let n = 1; size < bytes; n++) {
+		const block = blocks[n % blocks.length]?.(n) ?? '';
+		parts.push(block);
+		size += Buffer.byteLength(block) + 2;
+	}
+	return parts.join('\n\n');
+}
+
 /**
  * Splits text into stream tokens of a word or so each (whitespace kept with the word before it),
  * the way model deltas arrive. Joining the tokens gives back the text exactly.

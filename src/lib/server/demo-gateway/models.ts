@@ -27,7 +27,10 @@ const LONG_CONTEXT_BETA = /\bcontext-1m-/;
 
 export function modelScenario(model: string, headers: Headers): ErrorScenarioName | null {
 	if (model === 'demo-legacy') return 'model-retired';
-	if (model === 'demo-long-context' && !LONG_CONTEXT_BETA.test(headers.get('anthropic-beta') ?? '')) {
+	if (
+		model === 'demo-long-context' &&
+		!LONG_CONTEXT_BETA.test(headers.get('anthropic-beta') ?? '')
+	) {
 		return 'long-context-required';
 	}
 	if (model === 'codex-auto-review') return 'classifier-unavailable';

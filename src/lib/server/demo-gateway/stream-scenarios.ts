@@ -2,7 +2,7 @@
  * The demo gateway's stream scenarios: what a turn says (content) and how its event stream is
  * delivered (pacing, cuts, stalls, in-stream failures, keep-alives, byte splitting).
  */
-import { demoAnswer, demoReasoning, hugeAnswer, multibyteAnswer } from './answer.ts';
+import { benchAnswer, demoAnswer, demoReasoning, hugeAnswer, multibyteAnswer } from './answer.ts';
 import { buildMessagesTurn, messagesErrorEvent } from './messages-events.ts';
 import { drawDemoImage } from './png.ts';
 import type { DemoRequest } from './request.ts';
@@ -29,6 +29,8 @@ export const STREAM_SCENARIOS = {
 	ping: '`: PING` keep-alive comments between events and during a quiet second and a half',
 	multibyte: 'emoji, CJK and accents, every frame written in 5-byte pieces that split characters',
 	huge: 'a huge markdown answer (`huge:<KB>`, default 512 KB) streamed as fast as possible',
+	bench:
+		'the render benchmark: a fixed 80 KB markdown answer (code, lists, tables) paced at 3,000 tokens/s of 3.15 bytes (`bench:<KB>` or `bench:<KB>_<tokens/s>`)',
 	image: 'an image_generation result even if the prompt does not ask for one (Responses routes)',
 	reasoning: 'a reasoning summary / thinking block even if the request did not ask for one',
 	incomplete:
@@ -46,6 +48,9 @@ const IMAGE_STEP_MS = 250;
 const PING_QUIET_MS = 1500;
 const PING_EVERY_MS = 250;
 const MAX_HUGE_KB = 8192;
+/** Bytes per model token for `bench` pacing: 80 KB ≈ 26k tokens (shared/reference/performance.md). */
+const BENCH_BYTES_PER_TOKEN = 3.15;
+const BENCH_PAUSE_MS = 8;
 
 const IMAGE_WORDS = /\b(draw|image|picture|paint|sketch|illustrat\w*|photo)\b/i;
 
@@ -61,7 +66,9 @@ export function turnContent(request: DemoRequest): TurnContent {
 			? multibyteAnswer()
 			: name === 'huge'
 				? hugeAnswer(intArg(request.scenario?.arg ?? null, 512, MAX_HUGE_KB) * 1024)
-				: demoAnswer(request.prompt, request.model);
+				: name === 'bench'
+					? benchAnswer(intArg(request.scenario?.arg ?? null, 80, MAX_HUGE_KB) * 1024)
+					: demoAnswer(request.prompt, request.model);
 	const wantsImage =
 		request.route !== 'messages' &&
 		(name === 'image' || (request.imageTool !== null && IMAGE_WORDS.test(request.prompt)));
@@ -111,8 +118,29 @@ function midAnswer(events: readonly WireEvent[]): number {
 	return (textDeltas[Math.floor(textDeltas.length / 2)] ?? Math.floor(events.length / 2)) + 1;
 }
 
-function toSteps(request: DemoRequest, events: readonly WireEvent[], deltaMs: number): Step[] {
+/** The text a delta event carries (Responses: `delta`; Messages: `delta.text` or `.thinking`). */
+function deltaText(event: WireEvent): string {
+	const delta = event['delta'];
+	if (typeof delta === 'string') return delta;
+	if (typeof delta !== 'object' || delta === null) return '';
+	const text = 'text' in delta ? delta.text : 'thinking' in delta ? delta.thinking : '';
+	return typeof text === 'string' ? text : '';
+}
+
+/** `bench` pacing: tokens per second (`bench:<KB>_<tokens/s>`, default 3,000). */
+function benchBytesPerMs(request: DemoRequest): number {
+	const tokensPerSecond = intArg(request.scenario?.arg?.split('_')[1] ?? null, 3000, 1_000_000);
+	return (Math.max(1, tokensPerSecond) * BENCH_BYTES_PER_TOKEN) / 1000;
+}
+
+function toSteps(
+	request: DemoRequest,
+	events: readonly WireEvent[],
+	deltaMs: number,
+	bytesPerMs?: number
+): Step[] {
 	const steps: Step[] = [];
+	let owedMs = 0;
 	const ping = request.scenario?.name === 'ping';
 	const numbered = request.route !== 'messages';
 	let sinceBreath = 0;
@@ -133,9 +161,19 @@ function toSteps(request: DemoRequest, events: readonly WireEvent[], deltaMs: nu
 				steps.push({ kind: 'pause', ms: PING_EVERY_MS }, { kind: 'comment', text: 'PING' });
 			}
 		}
-		if (isDelta(event) && deltaMs > 0) steps.push({ kind: 'pause', ms: deltaMs });
+		if (isDelta(event) && bytesPerMs !== undefined) {
+			// Paced by bytes: a pause whenever the deltas sent are BENCH_PAUSE_MS ahead of the rate.
+			owedMs += Buffer.byteLength(deltaText(event)) / bytesPerMs;
+			if (owedMs >= BENCH_PAUSE_MS) {
+				// Node fires a timer about a millisecond late: ask for one less (the benchmark reports
+				// the rate it measured).
+				steps.push({ kind: 'pause', ms: Math.floor(owedMs) - 1 });
+				owedMs -= Math.floor(owedMs);
+			}
+		} else if (isDelta(event) && deltaMs > 0) steps.push({ kind: 'pause', ms: deltaMs });
 		// Even an unpaced stream yields now and then, so one huge answer cannot starve the server.
-		if (deltaMs === 0 && ++sinceBreath % 64 === 0) steps.push({ kind: 'pause', ms: 0 });
+		if (deltaMs === 0 && bytesPerMs === undefined && ++sinceBreath % 64 === 0)
+			steps.push({ kind: 'pause', ms: 0 });
 	});
 	return steps;
 }
@@ -192,6 +230,8 @@ export function planStream(request: DemoRequest): StreamPlan {
 		}
 		case 'multibyte':
 			return { steps: toSteps(request, events, deltaMs), splitBytes: 5 };
+		case 'bench':
+			return { steps: toSteps(request, events, 0, benchBytesPerMs(request)) };
 		case undefined:
 		default:
 			return { steps: toSteps(request, events, deltaMs) };
