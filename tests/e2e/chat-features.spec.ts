@@ -42,8 +42,14 @@ test('image generation: previews while generating, then the image inline, kept a
 	await page.getByLabel('Image generation').check();
 	await page.getByLabel('Image format').selectOption('png');
 	await closeSettings(page);
+	// Previews last a moment each: watch for one on every animation frame from before sending.
+	const previewShown = page.waitForFunction(
+		() => document.querySelector('[data-image="partial"] img') !== null,
+		null,
+		{ polling: 'raf' }
+	);
 	await send(page, 'draw a lighthouse');
-	await expect(lastAnswer(page).locator('[data-image="partial"]')).toBeVisible();
+	await previewShown;
 	const image = lastAnswer(page).getByRole('img', { name: 'Generated image 1' });
 	await expect(image).toBeVisible();
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');

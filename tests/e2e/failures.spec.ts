@@ -67,7 +67,13 @@ test('a connect timeout (net::ERR_CONNECTION_TIMED_OUT) shows a network card tha
 }) => {
 	await page.clock.install();
 	await openChat(page);
+	// The connect timer is armed just before the request leaves: wait for the request, then move
+	// the page's clock past the timeout.
+	const requested = page.waitForRequest(
+		(request) => request.method() === 'POST' && request.url().endsWith('/v1/responses')
+	);
 	await send(page, 'hello #scenario:connection-timeout');
+	await requested;
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
 	await page.clock.fastForward(31_000);
 	const card = lastAnswer(page).getByRole('alert');
