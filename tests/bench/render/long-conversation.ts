@@ -5,6 +5,7 @@
  * first frame, and of the frame in which the latest answer is fully rendered; long tasks and
  * frames while scrolling.
  */
+import { loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
 import { benchAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
 import type { PageStats } from './page-probes.ts';
@@ -24,6 +25,7 @@ export interface LongConversationRun {
 	scrollLongFrameScripts: string[];
 	longestScrollFrameGapMs: number;
 	reachedFirstMessage: boolean;
+	loadAverage: number;
 }
 
 /** Scroll speed of the scrolling test. */
@@ -146,7 +148,8 @@ export async function longConversationRun(
 				...frame.scripts
 			]),
 			longestScrollFrameGapMs: round(Math.max(0, ...gaps)),
-			reachedFirstMessage: scroll.reached
+			reachedFirstMessage: scroll.reached,
+			loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100
 		};
 	} finally {
 		await context.close();

@@ -75,7 +75,8 @@ export async function writeReport(report: RenderBenchReport): Promise<void> {
 		run.scrollLongTasks,
 		run.scrollLongAnimationFrames,
 		run.longestScrollFrameGapMs,
-		run.reachedFirstMessage ? 'yes' : 'no'
+		run.reachedFirstMessage ? 'yes' : 'no',
+		run.loadAverage
 	]);
 	const markdown = [
 		'# Render benchmark',
@@ -110,7 +111,8 @@ export async function writeReport(report: RenderBenchReport): Promise<void> {
 				'long tasks',
 				'LoAF',
 				'max frame gap ms',
-				'reached the first message'
+				'reached the first message',
+				'load'
 			],
 			long
 		),

@@ -29,9 +29,14 @@ export class FollowState {
 		return element.scrollHeight - element.scrollTop - element.clientHeight;
 	}
 
-	/** After a scroll: pinned if it ended near the bottom. */
+	/**
+	 * After a scroll: pinned if it ended near the bottom. A scroll event for our own jump to the
+	 * end (the position is still where `follow` left it) keeps the pin even when the stream grew
+	 * past the margin before the event fired: only the person moving up unpins.
+	 */
 	measure(): void {
-		const pinned = this.#distanceToEnd() <= NEAR_BOTTOM_PX;
+		const ours = this.#pinned && this.#element.scrollTop >= this.#leftAt - 1;
+		const pinned = ours || this.#distanceToEnd() <= NEAR_BOTTOM_PX;
 		if (pinned !== this.#pinned) this.#pinned = pinned;
 		if (pinned) this.#leftAt = this.#element.scrollTop;
 	}
