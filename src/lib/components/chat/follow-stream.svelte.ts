@@ -2,6 +2,8 @@ import type { Attachment } from 'svelte/attachments';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const NEAR_BOTTOM_PX = 48;
+/** How long after the person's input (wheel, touch, key, pointer) a scroll counts as theirs. */
+const INTENT_MS = 600;
 
 /**
  * Whether a scroll container is pinned to its end. Only the person's scrolling changes that: a
@@ -14,6 +16,8 @@ export class FollowState {
 	#pinned = $state(true);
 	/** Where this left the scroll position when it last followed. */
 	#leftAt = 0;
+	/** When the person last used wheel, touch, keyboard or pointer on the container. */
+	#intentAt = -Infinity;
 
 	constructor(element: HTMLElement) {
 		this.#element = element;
@@ -29,13 +33,23 @@ export class FollowState {
 		return element.scrollHeight - element.scrollTop - element.clientHeight;
 	}
 
+	/** The person is about to scroll (wheel, touch, key or pointer input on the container). */
+	noteIntent(): void {
+		this.#intentAt = performance.now();
+	}
+
+	#personScrolling(): boolean {
+		return performance.now() - this.#intentAt < INTENT_MS;
+	}
+
 	/**
-	 * After a scroll: pinned if it ended near the bottom. A scroll event for our own jump to the
-	 * end (the position is still where `follow` left it) keeps the pin even when the stream grew
-	 * past the margin before the event fired: only the person moving up unpins.
+	 * After a scroll: pinned if it ended near the bottom. Scrolls the person did not make (our own
+	 * jumps, layout of rows coming into view, scroll anchoring) never unpin, even when the stream
+	 * grew past the margin before the event fired: only the person moving up unpins.
 	 */
 	measure(): void {
-		const ours = this.#pinned && this.#element.scrollTop >= this.#leftAt - 1;
+		const ours =
+			this.#pinned && (!this.#personScrolling() || this.#element.scrollTop >= this.#leftAt - 1);
 		const pinned = ours || this.#distanceToEnd() <= NEAR_BOTTOM_PX;
 		if (pinned !== this.#pinned) this.#pinned = pinned;
 		if (pinned) this.#leftAt = this.#element.scrollTop;
@@ -49,7 +63,13 @@ export class FollowState {
 	follow(): void {
 		if (!this.#pinned) return;
 		const element = this.#element;
-		if (element.scrollTop < this.#leftAt - 1 && this.#distanceToEnd() > NEAR_BOTTOM_PX) return;
+		if (
+			this.#personScrolling() &&
+			element.scrollTop < this.#leftAt - 1 &&
+			this.#distanceToEnd() > NEAR_BOTTOM_PX
+		) {
+			return;
+		}
 		element.scrollTop = element.scrollHeight;
 		this.#leftAt = element.scrollTop;
 	}
@@ -81,6 +101,9 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		followers.set(element, state);
 		element.setAttribute('data-follow-stream', '');
 		const onScroll = (): void => state.measure();
+		const onIntent = (): void => state.noteIntent();
+		const intents = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+		for (const type of intents) element.addEventListener(type, onIntent, { passive: true });
 		element.addEventListener('scroll', onScroll, { passive: true });
 		const resizes = new ResizeObserver(() => state.follow());
 		const observeChildren = (): void => {
@@ -97,6 +120,7 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		});
 		return () => {
 			element.removeEventListener('scroll', onScroll);
+			for (const type of intents) element.removeEventListener(type, onIntent);
 			resizes.disconnect();
 			children.disconnect();
 			followers.delete(element);
