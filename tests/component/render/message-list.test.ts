@@ -41,6 +41,8 @@ describe('MessageList', () => {
 		expect(atBottom(scroller)).toBe(true);
 		expect(screen.getByRole('button', { name: /Jump to latest/ }).elements()).toHaveLength(0);
 
+		// The person scrolls: their input first (the view follows unless the person scrolls).
+		scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
 		scroller.scrollTop = 0;
 		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
 		for (let i = 40; i < 60; i++) live.append('text', `Paragraph ${i}.\n\n`);
@@ -69,6 +71,8 @@ describe('MessageList', () => {
 		expect(scroller.textContent).not.toContain('Message 569');
 		let most = rows();
 		for (let i = 0; i < 400 && !scroller.textContent?.includes('Message 0\n'); i++) {
+			// The person scrolls: their input first (the view follows unless the person scrolls).
+			scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
 			scroller.scrollTop = 0;
 			await nextFrame();
 			most = Math.max(most, rows());
@@ -93,6 +97,8 @@ describe('MessageList', () => {
 		await expect.poll(() => atBottom(scroller)).toBe(true);
 		const rows = (): NodeListOf<Element> => scroller.querySelectorAll('.message-row');
 		const reading = rows()[0];
+		// The person scrolls: their input first (the view follows unless the person scrolls).
+		scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
 		scroller.scrollTop = 0;
 		const top = reading?.getBoundingClientRect().top;
 		await expect.poll(() => rows().length).toBeGreaterThan(30);
