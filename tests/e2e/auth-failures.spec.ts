@@ -4,7 +4,7 @@
  * server (tests/e2e/support/faulty-authorization-server.ts); the rest from the real one.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { REGION_LOGIN_MESSAGE } from '../../src/lib/failure/index.ts';
+import { REGION_LOGIN_MESSAGE } from '../../src/lib/failure/classify-token.ts';
 import {
 	AUTH_SERVER_URL,
 	FAULTY_AUTH_SERVER_URL,

@@ -10,23 +10,15 @@
  *
  * @see RFC 6749 §4.1, RFC 7636, RFC 9700 §2.1.1 and §4.14, OIDC Core §3.1
  */
-import type { Failure } from '../failure/index.ts';
+import { classifyThrown, type Failure } from '../failure/index.ts';
 import type { PublicConfig } from '../config/public-config.ts';
 import { browserEnvironment, type AuthEnvironment } from './auth-environment.ts';
-import { loadAuthorizationServer } from './authorization-server.ts';
-import { createAuthorizationRequest } from './authorization-request.ts';
-import { checkCallback, withoutResponseParameters } from './callback.ts';
+import { withoutResponseParameters } from './callback-url.ts';
 import { parseClaimPath, readAccountId, type ClaimPath } from './claim-path.ts';
 import { withRefreshLock } from './refresh-lock.ts';
 import { isNearExpiry, refreshDelayMs } from './refresh-timing.ts';
-import { signInFailure } from './sign-in-failure.ts';
-import { saveAttempt, takeAttempt, type ResumePoint } from './sign-in-attempt.ts';
-import {
-	endServerSession,
-	exchangeCode,
-	refreshWithCookie,
-	type TokenSet
-} from './token-client.ts';
+import type { ResumePoint } from './sign-in-attempt.ts';
+import type { TokenSet } from './token-client.ts';
 import {
 	appRouteUrl,
 	CALLBACK_PATH,
@@ -68,6 +60,13 @@ interface AuthSettings {
 	scopes: string;
 	accountClaim: ClaimPath | null;
 }
+
+/**
+ * The protocol half of sign-in (oauth4webapi and the token client), loaded on first use: a page
+ * without AUTH_URL never needs it, and it is not part of the chat's first paint.
+ */
+const loadFlow = () => import('./oauth-flow.ts');
+type Flow = Awaited<ReturnType<typeof loadFlow>>;
 
 /** After a failed refresh the token is retried this much later while it is still valid. */
 const REFRESH_RETRY_MS = 30_000;
@@ -167,13 +166,15 @@ export class AuthSession {
 		if (settings === null) return;
 		this.#status = 'redirecting';
 		this.#failure = null;
-		const found = await loadAuthorizationServer(
+		const flow = await this.#loadFlow();
+		if (flow === null) return;
+		const found = await flow.loadAuthorizationServer(
 			this.#route(METADATA_ROUTE_PATH).href,
 			settings.issuer,
 			this.env.fetch
 		);
 		if (!found.ok) return this.#fail(found.failure);
-		const { attempt, url } = await createAuthorizationRequest({
+		const { attempt, url } = await flow.createAuthorizationRequest({
 			server: found.server,
 			clientId: settings.clientId,
 			scopes: settings.scopes,
@@ -181,7 +182,7 @@ export class AuthSession {
 			resume,
 			now: this.env.now()
 		});
-		saveAttempt(this.env.attemptStorage, attempt);
+		flow.saveAttempt(this.env.attemptStorage, attempt);
 		this.env.navigate(url.href);
 	}
 
@@ -193,17 +194,20 @@ export class AuthSession {
 	async handleCallback(url: URL): Promise<ResumePoint> {
 		this.env.replaceUrl(withoutResponseParameters(url));
 		const fallback: ResumePoint = { returnTo: `${this.appBase}/`, draft: '' };
-		const attempt = takeAttempt(this.env.attemptStorage, fallback.returnTo, this.env.now());
-		const resume = attempt?.resume ?? fallback;
-		this.#resume = resume;
+		this.#resume = fallback;
 		this.#status = 'completing';
 		this.#failure = null;
-		const checked = checkCallback(url.searchParams, attempt);
+		const flow = await this.#loadFlow();
+		if (flow === null) return fallback;
+		const attempt = flow.takeAttempt(this.env.attemptStorage, fallback.returnTo, this.env.now());
+		const resume = attempt?.resume ?? fallback;
+		this.#resume = resume;
+		const checked = flow.checkCallback(url.searchParams, attempt);
 		if (!checked.ok || attempt === null) {
-			this.#fail(checked.ok ? signInFailure('no_sign_in_attempt') : checked.failure);
+			this.#fail(checked.ok ? flow.signInFailure('no_sign_in_attempt') : checked.failure);
 			return resume;
 		}
-		const result = await exchangeCode(
+		const result = await flow.exchangeCode(
 			this.#route(TOKEN_ROUTE_PATH),
 			attempt,
 			checked.params,
@@ -216,7 +220,7 @@ export class AuthSession {
 		// OIDC Core §3.1.3.7 (11): the id token must carry the nonce this attempt sent.
 		if (attempt.nonce !== null && result.tokens.claims !== null) {
 			if (result.tokens.claims['nonce'] !== attempt.nonce) {
-				this.#fail(signInFailure('nonce_mismatch'));
+				this.#fail(flow.signInFailure('nonce_mismatch'));
 				return resume;
 			}
 		}
@@ -258,7 +262,8 @@ export class AuthSession {
 	async signOut(): Promise<void> {
 		this.#forget('signed_out', null);
 		if (this.#settings === null) return;
-		await endServerSession(this.#route(TOKEN_ROUTE_PATH), this.env.fetch);
+		const flow = await this.#loadFlow();
+		await flow?.endServerSession(this.#route(TOKEN_ROUTE_PATH), this.env.fetch);
 		this.env.channel?.postMessage('signed-out');
 	}
 
@@ -285,7 +290,9 @@ export class AuthSession {
 	async #refreshNow(mode: 'restore' | 'renew'): Promise<boolean> {
 		const settings = this.#settings;
 		if (settings === null) return false;
-		const result = await refreshWithCookie(
+		const flow = await this.#loadFlow();
+		if (flow === null) return false;
+		const result = await flow.refreshWithCookie(
 			this.#route(TOKEN_ROUTE_PATH),
 			settings.issuer,
 			settings.clientId,
@@ -323,6 +330,16 @@ export class AuthSession {
 	#schedule(ms: number): void {
 		this.env.clearTimer(this.#timer);
 		this.#timer = this.env.setTimer(() => void this.refresh(), ms);
+	}
+
+	/** The sign-in code, or `null` (and a failure on screen) when it could not be loaded. */
+	async #loadFlow(): Promise<Flow | null> {
+		try {
+			return await loadFlow();
+		} catch (error) {
+			this.#fail(classifyThrown(error));
+			return null;
+		}
 	}
 
 	#fail(failure: Failure): void {

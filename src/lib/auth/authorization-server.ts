@@ -5,7 +5,8 @@
  * @see RFC 8414 §3.3 (issuer must match), OIDC Discovery 1.0 §4.3
  */
 import { processDiscoveryResponse, type AuthorizationServer } from 'oauth4webapi';
-import { classifyThrown, classifyTokenExchange, type Failure } from '../failure/index.ts';
+import { classifyThrown, type Failure } from '../failure/index.ts';
+import { classifyTokenExchange } from '../failure/classify-token.ts';
 
 export type ServerResult =
 	{ ok: true; server: AuthorizationServer } | { ok: false; failure: Failure };

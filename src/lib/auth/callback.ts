@@ -14,23 +14,7 @@ import type { Failure } from '../failure/index.ts';
 import { authorizationErrorFailure, signInFailure } from './sign-in-failure.ts';
 import type { SignInAttempt } from './sign-in-attempt.ts';
 
-/** Parameters an authorization response may put in the callback URL. */
-const RESPONSE_PARAMETERS = [
-	'code',
-	'state',
-	'iss',
-	'error',
-	'error_description',
-	'error_uri',
-	'session_state'
-];
-
-/** `url` as a path with query and fragment, without the authorization response parameters. */
-export function withoutResponseParameters(url: URL): string {
-	const clean = new URL(url.href);
-	for (const name of RESPONSE_PARAMETERS) clean.searchParams.delete(name);
-	return `${clean.pathname}${clean.search}${clean.hash}`;
-}
+export { withoutResponseParameters } from './callback-url.ts';
 
 export type CallbackCheck = { ok: true; params: URLSearchParams } | { ok: false; failure: Failure };
 

@@ -14,7 +14,10 @@ import {
 	type AuthorizationServer,
 	type Client
 } from 'oauth4webapi';
-import { classifyTokenExchange, type Failure } from '../failure/index.ts';
+// Straight from its module, not the index: this file loads on first use, and so should the
+// token-exchange classifier (the index is in the chat's first paint).
+import { classifyTokenExchange } from '../failure/classify-token.ts';
+import type { Failure } from '../failure/index.ts';
 import type { SignInAttempt } from './sign-in-attempt.ts';
 import { SESSION_HEADER, SESSION_HEADER_VALUE } from './token-route-contract.ts';
 

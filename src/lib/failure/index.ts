@@ -7,11 +7,9 @@
 export { classifyHttp } from './classify-http.ts';
 export { classifyThrown, type ThrownContext } from './classify-thrown.ts';
 export { classifyStreamError } from './classify-stream.ts';
-export {
-	classifyTokenExchange,
-	REGION_LOGIN_MESSAGE,
-	type TokenExchangeInput
-} from './classify-token.ts';
+// classifyTokenExchange (sign-in's token requests) is imported from './classify-token.ts' by the
+// sign-in code, which loads on first use; re-exporting it here would put it in the first paint.
+export type { TokenExchangeInput } from './classify-token.ts';
 export { DEFAULT_CLASSIFIER_MODELS, type ClassifyContext } from './context.ts';
 export {
 	ConnectTimeoutError,

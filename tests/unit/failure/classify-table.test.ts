@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
 	FAILURE_KINDS,
-	REGION_LOGIN_MESSAGE,
 	classifyHttp,
 	classifyStreamError,
 	classifyThrown,
-	classifyTokenExchange,
 	type FailureKind
 } from '../../../src/lib/failure/index.ts';
+import {
+	REGION_LOGIN_MESSAGE,
+	classifyTokenExchange
+} from '../../../src/lib/failure/classify-token.ts';
 import { expectFailure } from './expect-failure.ts';
 import { ACCESS_ROWS } from './rows/http-access.ts';
 import { BILLING_ROWS } from './rows/http-billing.ts';
