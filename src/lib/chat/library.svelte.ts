@@ -12,7 +12,9 @@ import {
 	type StorageProblem
 } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
-import { exportDate, exportJson, exportMarkdown, parseImport } from './storage/transfer.ts';
+
+/** Export and import, loaded when first used (not part of the chat's first paint). */
+const loadTransfer = () => import('./storage/transfer.ts');
 
 /** How long a deleted conversation can be brought back. */
 export const UNDO_DELETE_MS = 8000;
@@ -170,6 +172,7 @@ export class ConversationLibrary {
 	}
 
 	async exportAll(): Promise<Download> {
+		const { exportDate, exportJson } = await loadTransfer();
 		return {
 			filename: `switchboard-conversations-${exportDate()}.json`,
 			mimeType: 'application/json',
@@ -180,6 +183,7 @@ export class ConversationLibrary {
 	async exportOne(id: string, format: 'json' | 'markdown'): Promise<Download | null> {
 		const conversation = await this.#store.load(id);
 		if (conversation === null) return null;
+		const { exportJson, exportMarkdown } = await loadTransfer();
 		const base =
 			conversation.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'conversation';
 		return format === 'json'
@@ -189,6 +193,7 @@ export class ConversationLibrary {
 
 	/** Adds the conversations of an export file; throws ImportError when the file is not one. */
 	async importJson(text: string): Promise<{ imported: number; skipped: number }> {
+		const { parseImport } = await loadTransfer();
 		const { conversations, skipped } = parseImport(text);
 		for (const conversation of conversations) {
 			const { messages, ...record } = conversation;
