@@ -1,4 +1,24 @@
-import adapter from '@sveltejs/adapter-node';
+import adapterNode from '@sveltejs/adapter-node';
+
+const nodeAdapter = adapterNode({ out: 'build', precompress: true });
+
+/**
+ * adapter-node, with our own server entry (server/index.js) in place of its index.js: the same
+ * handler, served under BASE_PATH read at start-up, so that one build serves any sub-path.
+ * @type {import('@sveltejs/kit').Adapter}
+ */
+const adapter = {
+	...nodeAdapter,
+	name: 'switchboard-node',
+	async adapt(builder) {
+		await nodeAdapter.adapt(builder);
+		for (const file of ['index.js', 'base-path.js']) {
+			builder.copy(`server/${file}`, `build/${file}`);
+		}
+		// adapter-node's map describes its own entry, not ours.
+		builder.rimraf('build/index.js.map');
+	}
+};
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -7,11 +27,17 @@ const config = {
 		runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
 	},
 	kit: {
-		adapter: adapter({ out: 'build', precompress: true }),
+		adapter,
+		// Asset and base paths are computed in the browser from the page's address (SvelteKit's
+		// relative paths), which is what lets BASE_PATH change without a rebuild. Do not turn off.
+		paths: { relative: true },
 		// SvelteKit's origin check guards form actions, and this app has none. Its POST routes are
 		// the demo gateway (no credentials; it must answer `curl -d` like any gateway) and routes
 		// that check Origin and Sec-Fetch-Site themselves.
 		csrf: { trustedOrigins: ['*'] },
+		// SvelteKit puts a per-response nonce on its inline bootstrap script and names it in
+		// script-src; src/hooks.server.ts builds the rest of the policy from the runtime config.
+		csp: { mode: 'nonce', directives: { 'script-src': ['self'] } },
 		typescript: {
 			// Type-check the root config files too, not only src/ and tests/.
 			config: (tsconfig) => {
