@@ -1,8 +1,11 @@
 import type { Handle, ServerInit } from '@sveltejs/kit';
+import { serverConfig } from '$lib/server/config';
 import { startUp } from '$lib/server/start-up';
-import { withSecurityHeaders } from '$lib/server/security-headers';
+import { policyFor, withSecurityHeaders } from '$lib/server/security-headers';
 
 export const init: ServerInit = startUp;
 
-export const handle: Handle = async ({ event, resolve }) =>
-	withSecurityHeaders(await resolve(event));
+export const handle: Handle = async ({ event, resolve }) => {
+	const response = await resolve(event);
+	return withSecurityHeaders(response, policyFor(serverConfig(), event.request, response));
+};

@@ -8,6 +8,8 @@ import type { AuthSession } from '../auth/auth-session.svelte.ts';
 import { GatewayAccess, keyStorage } from '../auth/gateway-access.svelte.ts';
 import { assertNever, type FailureAction } from '../failure/index.ts';
 import type { ChatSession, TurnTarget } from './chat-session.svelte.ts';
+import { gatewayOrigin } from '../config/connect-allowance.ts';
+import { ConnectAllowance } from './connect-allowance.svelte.ts';
 import { ConversationLibrary } from './library.svelte.ts';
 import { fetchModelIds } from './models.ts';
 import { hostOf, resolveBaseUrl, SERVER_PROFILE_ID, type GatewayProfile } from './settings.ts';
@@ -41,6 +43,8 @@ export class AppState {
 
 	/** Sign-in and API keys: what requests on each gateway profile carry (src/lib/auth). */
 	readonly access: GatewayAccess;
+	/** Custom gateways this page's Content-Security-Policy lets it reach (reload to add one). */
+	readonly connect = new ConnectAllowance();
 
 	constructor(
 		private readonly configUrl: string,
@@ -200,9 +204,25 @@ export class AppState {
 		this.#loadState = 'ready';
 	}
 
+	/** Keeps the connect cookie in step with the profiles; false when a reload must come first. */
+	#reachable(profile: GatewayProfile): boolean {
+		const config = this.#config;
+		if (config === null) return true;
+		this.connect.remember(
+			this.settings.profiles
+				.filter((candidate) => candidate.id !== SERVER_PROFILE_ID)
+				.map((candidate) => candidate.baseUrl),
+			config.basePath,
+			location.protocol === 'https:'
+		);
+		const served =
+			profile.id === SERVER_PROFILE_ID ? [gatewayOrigin(this.baseUrl(profile)) ?? ''] : [];
+		return this.connect.check(this.baseUrl(profile), location.origin, served);
+	}
+
 	async #loadModels(): Promise<void> {
 		const profile = this.settings.activeProfile;
-		if (profile === null) return;
+		if (profile === null || !this.#reachable(profile)) return;
 		const bearer = this.credentials().bearer;
 		const headers: Record<string, string> = {
 			...(profile.route === 'messages' ? { 'anthropic-version': '2023-06-01' } : {}),
