@@ -27,7 +27,7 @@ export interface Scheduler {
 /** Script per frame, leaving the rest of the 16.7 ms frame to style, layout and paint. */
 const BUDGET_MS = 8;
 /** Lazily rendered text per frame. */
-const LAZY_CHARS_PER_FRAME = 4096;
+const LAZY_CHARS_PER_FRAME = 3072;
 
 export class FrameScheduler implements Scheduler {
 	readonly #tasks = new Map<FrameTask, number>();

@@ -12,8 +12,22 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
+/**
+ * `build/` is shared with the e2e tests of anyone working in this checkout: a build while their
+ * servers serve it would pull files from under them. Wait (bounded) until no Playwright run is on.
+ */
+function waitForNoE2eRun(): void {
+	const until = Date.now() + 10 * 60_000;
+	while (Date.now() < until) {
+		const running = spawnSync('pgrep', ['-f', 'playwright test'], { encoding: 'utf8' });
+		if (running.stdout.trim() === '') return;
+		spawnSync('sleep', ['5']);
+	}
+}
+
 /** `vite build`, through its JS API in a child process (so that options can be added). */
 function viteBuild(mode: 'production' | 'bench', sourcemap = false): void {
+	waitForNoE2eRun();
 	const options = {
 		configFile: path.join(ROOT, 'vite.config.ts'),
 		mode,
