@@ -1,0 +1,63 @@
+/** A check target on a test gateway, with real credential plumbing (src/lib/auth). */
+import { gatewayCredentials } from '../../../src/lib/auth/gateway-credentials.ts';
+import {
+	inspectingCorsProbe,
+	runConnectionCheck,
+	type CheckEnvironment,
+	type CheckTarget,
+	type StepState
+} from '../../../src/lib/connection-check/index.ts';
+
+export const PAGE_ORIGIN = 'http://chat.intranet.test';
+
+const NOT_SIGNED_IN = {
+	signedIn: false,
+	account: null,
+	accessToken: () => Promise.resolve(null),
+	refresh: () => Promise.resolve(false)
+};
+
+export function targetFor(
+	baseUrl: string,
+	options: Partial<Omit<CheckTarget, 'authorizer' | 'credentials'>> & { key?: string } = {}
+): CheckTarget {
+	const { key, ...rest } = options;
+	const source = rest.credentialSource ?? (key === undefined ? 'none' : 'api_key');
+	return {
+		baseUrl,
+		origin: PAGE_ORIGIN,
+		route: 'responses',
+		area: 'codex',
+		path: 'direct',
+		configuredByServer: true,
+		model: '',
+		classifierModels: [],
+		credentialSource: source,
+		credentials: key === undefined ? {} : { bearer: key },
+		authorizer: gatewayCredentials(
+			source,
+			NOT_SIGNED_IN,
+			{ key: () => key ?? null },
+			() => 'service-account-id'
+		),
+		...rest
+	};
+}
+
+/** Runs the check as Node can: CORS judged from the headers of preflights we send ourselves. */
+export function runCheck(
+	target: CheckTarget,
+	environment: Partial<CheckEnvironment> = {}
+): Promise<StepState[]> {
+	return runConnectionCheck(target, {
+		fetch,
+		online: () => true,
+		cors: inspectingCorsProbe(fetch, target.origin),
+		...environment
+	});
+}
+
+/** `step → state` for compact assertions. */
+export function states(steps: readonly StepState[]): Record<string, string> {
+	return Object.fromEntries(steps.map((step) => [step.step, step.state]));
+}
