@@ -83,7 +83,15 @@ test('a remote image is fetched only after the person asks for it, without a ref
 	await page.waitForTimeout(300);
 	expect(foreign).toEqual([]);
 	await load.click();
-	await expect(lastAnswer(page).getByRole('img', { name: 'a pixel' })).toBeVisible();
+	// Shown in a sandboxed frame whose own policy allows that one origin; the page's does not.
+	const frame = lastAnswer(page).frameLocator('iframe[data-remote-image-frame]');
+	const image = frame.getByRole('img', { name: 'a pixel' });
+	await expect(image).toBeVisible();
+	await expect
+		.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+		.toBe(1);
 	expect(foreign).toEqual(['https://evil.example/pixel.png?conversation=secret']);
 	expect(referrers).toEqual([undefined]);
+	const pagePolicy = (await page.request.get(page.url())).headers()['content-security-policy'];
+	expect(pagePolicy).toContain("img-src 'self' data: blob:;");
 });

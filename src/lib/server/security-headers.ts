@@ -5,6 +5,7 @@
 import { CONNECT_COOKIE, parseConnectCookie, readCookie } from '../config/connect-allowance.ts';
 import type { ServerConfig } from './config.ts';
 import { contentSecurityPolicy, directiveSources } from './content-security-policy.ts';
+import { OWN_POLICY_HEADER } from './remote-image-frame.ts';
 
 /** The policy for one response: SvelteKit's script-src (nonce) plus the configuration's sources. */
 export function policyFor(config: ServerConfig, request: Request, response: Response): string {
@@ -28,10 +29,10 @@ export function withSecurityHeaders(response: Response, policy: string | null): 
 		headers.set('x-content-type-options', 'nosniff');
 		// A response that set its own policy (an isolated document such as the remote-image frame)
 		// keeps it; every other gets the app's.
-		if (policy !== null && !headers.has('x-switchboard-own-csp')) {
+		if (policy !== null && !headers.has(OWN_POLICY_HEADER)) {
 			headers.set('content-security-policy', policy);
 		}
-		headers.delete('x-switchboard-own-csp');
+		headers.delete(OWN_POLICY_HEADER);
 	};
 	try {
 		apply(response.headers);

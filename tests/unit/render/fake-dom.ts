@@ -115,6 +115,9 @@ export class FakeElement extends FakeNode {
 }
 
 export class FakeDocument {
+	/** The chat page's address: the app's root page, here under a sub-path. */
+	baseURI = 'https://chat.example/tools/chat/';
+
 	createElement(tag: string): FakeElement {
 		return new FakeElement(tag, this);
 	}

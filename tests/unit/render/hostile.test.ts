@@ -89,9 +89,15 @@ describe('hostile content: XSS payloads render as inert text', () => {
 		expect(button?.textContent).toContain('Load image from evil.example');
 		expect(elements(root).some((element) => element.tagName === 'img')).toBe(false);
 		button?.dispatch('click');
-		const image = elements(root).find((element) => element.tagName === 'img');
-		expect(image?.getAttribute('src')).toBe('https://evil.example/t.png?c=secret');
-		expect(image?.getAttribute('referrerpolicy')).toBe('no-referrer');
+		// The page itself never loads it: a sandboxed frame of the app's remote-image document does.
+		expect(elements(root).some((element) => element.tagName === 'img')).toBe(false);
+		const frame = elements(root).find((element) => element.tagName === 'iframe');
+		const src = new URL(frame?.getAttribute('src') ?? '');
+		expect(src.origin + src.pathname).toBe('https://chat.example/tools/chat/remote-image');
+		expect(src.searchParams.get('src')).toBe('https://evil.example/t.png?c=secret');
+		expect(src.searchParams.get('alt')).toBe('pixel');
+		expect(frame?.getAttribute('sandbox')).toBe('');
+		expect(frame?.getAttribute('referrerpolicy')).toBe('no-referrer');
 	});
 
 	it('links open in a new tab without opener or referrer', () => {

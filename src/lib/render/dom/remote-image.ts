@@ -1,9 +1,31 @@
 /**
  * A remote image is never fetched until the person asks: it renders as a button naming the host
- * ("Load image from example.com"); a click swaps in the <img>, sent without a referrer. Loading an
+ * ("Load image from example.com"); a click swaps in the image, sent without a referrer. Loading an
  * image is a request to a third party that can carry data out of the conversation (an address
  * the model was led to write), so it is the person's decision, one image at a time.
+ *
+ * The image is shown in a sandboxed frame of the app's `remote-image` document, whose own policy
+ * allows that one image's origin (src/lib/server/remote-image-frame.ts): the chat page's policy
+ * keeps `img-src` to itself, data: and blob:, whatever the person loads.
  */
+
+/** The app's remote-image document, relative to the chat page (the app's root page). */
+export const REMOTE_IMAGE_ROUTE = 'remote-image';
+
+function remoteImageFrame(doc: Document, src: string, alt: string, title: string): HTMLElement {
+	const frame = doc.createElement('iframe');
+	const url = new URL(REMOTE_IMAGE_ROUTE, doc.baseURI);
+	url.searchParams.set('src', src);
+	url.searchParams.set('alt', alt);
+	// No scripts, an opaque origin, no referrer: the document only shows the image.
+	frame.setAttribute('sandbox', '');
+	frame.setAttribute('referrerpolicy', 'no-referrer');
+	frame.setAttribute('class', 'md-image-frame');
+	frame.setAttribute('data-remote-image-frame', '');
+	frame.setAttribute('title', title !== '' ? title : alt !== '' ? alt : `Image from ${hostOf(src)}`);
+	frame.setAttribute('src', url.href);
+	return frame;
+}
 import { hostOf } from '../core/url-policy.ts';
 
 export function remoteImagePlaceholder(
@@ -26,13 +48,7 @@ export function remoteImagePlaceholder(
 		button.appendChild(description);
 	}
 	button.addEventListener('click', () => {
-		const image = doc.createElement('img');
-		image.setAttribute('alt', alt);
-		if (title !== '') image.setAttribute('title', title);
-		image.setAttribute('referrerpolicy', 'no-referrer');
-		image.setAttribute('decoding', 'async');
-		image.setAttribute('src', src);
-		button.parentNode?.replaceChild(image, button);
+		button.parentNode?.replaceChild(remoteImageFrame(doc, src, alt, title), button);
 	});
 	return button;
 }
