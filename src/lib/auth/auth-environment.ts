@@ -1,7 +1,20 @@
 /**
  * What AuthSession needs from the browser, gathered in one place so tests can stand in for it.
  */
+import { isFramed } from './frame-detect.ts';
+import type { IncomingMessage } from './popup-message.ts';
 import { browserLocks, type LockRequester } from './refresh-lock.ts';
+
+/** A window this one may post to: the opener (seen from the popup) or the popup (from the frame). */
+export interface MessageTarget {
+	readonly closed: boolean;
+	postMessage(message: unknown, targetOrigin: string): void;
+}
+
+/** The sign-in window, as `window.open` returned it to the frame. */
+export interface PopupWindow extends MessageTarget {
+	close(): void;
+}
 
 export interface AuthEnvironment {
 	fetch: typeof fetch;
@@ -24,7 +37,24 @@ export interface AuthEnvironment {
 	channel: BroadcastChannel | null;
 	/** Runs `callback` when this page is shown again from the back/forward cache. */
 	onReturnFromHistory: (callback: () => void) => void;
+	/** The app runs inside a frame of another page (sign-in then happens in a window of its own). */
+	framed: boolean;
+	/**
+	 * Opens the sign-in window (`window.open`, with an opener, so that it can answer); `null` when
+	 * the browser blocked it. Must be called while the click's user activation lasts.
+	 */
+	openPopup: (url: string) => PopupWindow | null;
+	/** Listens to this window's `message` events; returns the function that stops listening. */
+	listen: (listener: (message: IncomingMessage) => void) => () => void;
+	/** The window that opened this one, when there is one. */
+	opener: () => MessageTarget | null;
+	/** Closes this window (allowed for a window a script opened). */
+	closeWindow: () => void;
 }
+
+/** The sign-in window's name: a second "Sign in" reuses the window rather than opening another. */
+const POPUP_NAME = 'switchboard-sign-in';
+const POPUP_FEATURES = 'popup,width=520,height=680';
 
 export const AUTH_CHANNEL_NAME = 'switchboard-auth';
 
@@ -44,6 +74,14 @@ export function browserEnvironment(): AuthEnvironment {
 		onReturnFromHistory: (callback) =>
 			addEventListener('pageshow', (event) => {
 				if (event.persisted) callback();
-			})
+			}),
+		framed: isFramed(window),
+		openPopup: (url) => open(url, POPUP_NAME, POPUP_FEATURES),
+		listen: (listener) => {
+			addEventListener('message', listener);
+			return () => removeEventListener('message', listener);
+		},
+		opener: () => (opener as MessageTarget | null) ?? null,
+		closeWindow: () => close()
 	};
 }

@@ -8,6 +8,10 @@
  * A refresh that fails leaves the page, the draft and the conversation as they are, in status
  * `expired`, with a "sign in again" that brings the person back to the same place.
  *
+ * Inside a frame of another page (embedding), sign-in cannot leave the page: the frame opens a
+ * window of the app's own (`{base}/auth/popup`), which signs in first-party and hands the frame
+ * its access token through an origin-checked `postMessage` (popup-wait.ts, opener-answer.ts).
+ *
  * @see RFC 6749 §4.1, RFC 7636, RFC 9700 §2.1.1 and §4.14, OIDC Core §3.1
  */
 import { classifyThrown, type Failure } from '../failure/index.ts';
@@ -15,14 +19,17 @@ import type { PublicConfig } from '../config/public-config.ts';
 import { browserEnvironment, type AuthEnvironment } from './auth-environment.ts';
 import { withoutResponseParameters } from './callback-url.ts';
 import { parseClaimPath, readAccountId, type ClaimPath } from './claim-path.ts';
+import type { IncomingMessage } from './popup-message.ts';
+import type { OpenedPopup, PopupWait } from './popup-wait.ts';
 import { withRefreshLock } from './refresh-lock.ts';
 import { isNearExpiry, refreshDelayMs } from './refresh-timing.ts';
 import type { ResumePoint } from './sign-in-attempt.ts';
-import type { TokenSet } from './token-client.ts';
+import type { TokenResult, TokenSet } from './token-client.ts';
 import {
 	appRouteUrl,
 	CALLBACK_PATH,
 	METADATA_ROUTE_PATH,
+	POPUP_PATH,
 	TOKEN_ROUTE_PATH
 } from './token-route-contract.ts';
 
@@ -33,6 +40,7 @@ export type { ResumePoint } from './sign-in-attempt.ts';
  * - `restoring`: reading the session cookie after a page load;
  * - `signed_out`, `signed_in`;
  * - `redirecting`: on the way to the authorization server; `completing`: back, redeeming the code;
+ * - `in_popup`: (inside a frame) sign-in goes on in the window the frame opened;
  * - `expired`: the session ended (refresh refused); sign in again, nothing on the page is lost;
  * - `failed`: a sign-in attempt failed; `failure` says why.
  */
@@ -41,6 +49,7 @@ export type AuthStatus =
 	| 'restoring'
 	| 'signed_out'
 	| 'redirecting'
+	| 'in_popup'
 	| 'completing'
 	| 'signed_in'
 	| 'expired'
@@ -86,6 +95,8 @@ export class AuthSession {
 	#expiresAt: number | null = null;
 	#refreshing: Promise<boolean> | null = null;
 	#timer: unknown = null;
+	/** The sign-in window this frame waits for (`wait` once the sign-in code has loaded). */
+	#popup: { opened: OpenedPopup; wait: PopupWait | null } | null = null;
 
 	/**
 	 * @param appBase the app's base path (`''` or `/tools/chat`), for its own routes
@@ -159,39 +170,70 @@ export class AuthSession {
 
 	/**
 	 * Leaves for the authorization server. `resume` (where the person is and what they typed) comes
-	 * back from {@link handleCallback}.
+	 * back from {@link handleCallback}. Inside a frame, opens the sign-in window instead — at once,
+	 * before anything is awaited, while the click's user activation lasts (HTML "Tracking user
+	 * activation": pop-up blockers let a window open only then) — and waits for its answer.
 	 */
 	async signIn(resume: ResumePoint): Promise<void> {
-		const settings = this.#settings;
-		if (settings === null) return;
-		this.#status = 'redirecting';
+		if (this.#settings === null) return;
 		this.#failure = null;
+		if (this.env.framed) return this.#signInThroughWindow(this.#openSignInWindow());
+		this.#status = 'redirecting';
 		const flow = await this.#loadFlow();
 		if (flow === null) return;
-		const found = await flow.loadAuthorizationServer(
-			this.#route(METADATA_ROUTE_PATH).href,
-			settings.issuer,
-			this.env.fetch
+		const failure = await this.#leaveForAuthorization(flow, resume, null);
+		if (failure !== null) this.#fail(failure);
+	}
+
+	/** Stops waiting for the sign-in window and closes it (the person's "Cancel"). */
+	cancelPopup(): void {
+		const popup = this.#popup;
+		this.#popup = null;
+		popup?.wait?.cancel();
+		popup?.opened.window?.close();
+		if (this.#status === 'in_popup') this.#forget('signed_out', null);
+	}
+
+	/**
+	 * The page of the sign-in window an embedded copy of the app opened (`{base}/auth/popup`),
+	 * with that frame's `nonce`. A session this browser already holds with the app (the
+	 * first-party cookie) answers at once, without a form: this is also how an embedded session is
+	 * renewed. Otherwise on to the authorization server, the attempt marked for the opener, and
+	 * the callback answers. Returns `null` while this window's work goes on or once the frame has
+	 * the answer (the window closes); where to go when nobody took it.
+	 */
+	async signInForOpener(nonce: string): Promise<ResumePoint | null> {
+		const settings = this.#settings;
+		const home: ResumePoint = { returnTo: `${this.appBase}/`, draft: '' };
+		if (settings === null) return home;
+		this.#status = 'completing';
+		this.#failure = null;
+		const flow = await this.#loadFlow();
+		if (flow === null) return home;
+		const renewed = await withRefreshLock(
+			() =>
+				flow.refreshWithCookie(
+					this.#route(TOKEN_ROUTE_PATH),
+					settings.issuer,
+					settings.clientId,
+					this.env.fetch
+				),
+			this.env.locks
 		);
-		if (!found.ok) return this.#fail(found.failure);
-		const { attempt, url } = await flow.createAuthorizationRequest({
-			server: found.server,
-			clientId: settings.clientId,
-			scopes: settings.scopes,
-			redirectUri: `${this.env.pageUrl().origin}${this.appBase}${CALLBACK_PATH}`,
-			resume,
-			now: this.env.now()
-		});
-		flow.saveAttempt(this.env.attemptStorage, attempt);
-		this.env.navigate(url.href);
+		if (renewed.ok || renewed.failure.kind !== 'auth_expired')
+			return this.#answerOpener(flow, nonce, renewed, home);
+		this.#status = 'redirecting';
+		const failure = await this.#leaveForAuthorization(flow, home, nonce);
+		return failure === null ? null : this.#answerOpener(flow, nonce, { ok: false, failure }, home);
 	}
 
 	/**
 	 * Completes sign-in at the callback URL. Removes the response parameters from the address bar
 	 * first, then checks the response against this tab's attempt (used once, then deleted) and
-	 * redeems the code. Returns where to go back to, whether it succeeded or not.
+	 * redeems the code. Returns where to go back to, whether it succeeded or not — or `null` when
+	 * this is the sign-in window of an embedded frame that took the result (the window closes).
 	 */
-	async handleCallback(url: URL): Promise<ResumePoint> {
+	async handleCallback(url: URL): Promise<ResumePoint | null> {
 		this.env.replaceUrl(withoutResponseParameters(url));
 		const fallback: ResumePoint = { returnTo: `${this.appBase}/`, draft: '' };
 		this.#resume = fallback;
@@ -202,29 +244,14 @@ export class AuthSession {
 		const attempt = flow.takeAttempt(this.env.attemptStorage, fallback.returnTo, this.env.now());
 		const resume = attempt?.resume ?? fallback;
 		this.#resume = resume;
-		const checked = flow.checkCallback(url.searchParams, attempt);
-		if (!checked.ok || attempt === null) {
-			this.#fail(checked.ok ? flow.signInFailure('no_sign_in_attempt') : checked.failure);
-			return resume;
-		}
-		const result = await flow.exchangeCode(
-			this.#route(TOKEN_ROUTE_PATH),
+		const result = await flow.redeemCallback(
+			url.searchParams,
 			attempt,
-			checked.params,
+			this.#route(TOKEN_ROUTE_PATH),
 			this.env.fetch
 		);
-		if (!result.ok) {
-			this.#fail(result.failure);
-			return resume;
-		}
-		// OIDC Core §3.1.3.7 (11): the id token must carry the nonce this attempt sent.
-		if (attempt.nonce !== null && result.tokens.claims !== null) {
-			if (result.tokens.claims['nonce'] !== attempt.nonce) {
-				this.#fail(flow.signInFailure('nonce_mismatch'));
-				return resume;
-			}
-		}
-		this.#accept(result.tokens);
+		if (attempt?.openerNonce) return this.#answerOpener(flow, attempt.openerNonce, result, resume);
+		this.#settle(result);
 		return resume;
 	}
 
@@ -274,6 +301,7 @@ export class AuthSession {
 	}
 
 	dispose(): void {
+		this.#popup?.wait?.cancel();
 		this.env.clearTimer(this.#timer);
 		this.env.channel?.close();
 	}
@@ -314,8 +342,86 @@ export class AuthSession {
 			this.#schedule(REFRESH_RETRY_MS);
 			return false;
 		}
-		this.#forget('expired', failure);
+		// Inside a frame of another site the cookie is never sent: the sign-in window renews.
+		const framed = this.env.framed && failure.kind === 'auth_expired';
+		this.#forget('expired', framed ? flow.frameRenewalFailure() : failure);
 		return false;
+	}
+
+	/** The sign-in window, opened now (see {@link signIn}); its messages held until `flow` loads. */
+	#openSignInWindow(): OpenedPopup {
+		const nonce = crypto.randomUUID();
+		const held: IncomingMessage[] = [];
+		return {
+			window: this.env.openPopup(`${this.appBase}${POPUP_PATH}#${nonce}`),
+			nonce,
+			held,
+			stopHolding: this.env.listen((message) => void held.push(message))
+		};
+	}
+
+	async #signInThroughWindow(opened: OpenedPopup): Promise<void> {
+		this.#popup?.wait?.cancel();
+		const popup = (this.#popup = { opened, wait: null as PopupWait | null });
+		this.#status = 'in_popup';
+		const flow = await this.#loadFlow();
+		// A newer attempt reuses the window (same name); without the sign-in code, nothing can.
+		if (flow === null) opened.window?.close();
+		if (flow === null || this.#popup !== popup) return opened.stopHolding();
+		popup.wait = flow.waitForPopup(opened, this.env);
+		const result = await popup.wait.result;
+		// Cancelled, or a newer attempt took over: its answer is the one that counts.
+		if (this.#popup !== popup) return;
+		this.#popup = null;
+		this.#settle(result);
+	}
+
+	/** Navigates to the authorization server; the failure when it could not be reached. */
+	async #leaveForAuthorization(
+		flow: Flow,
+		resume: ResumePoint,
+		openerNonce: string | null
+	): Promise<Failure | null> {
+		const settings = this.#settings;
+		if (settings === null) return null;
+		const started = await flow.startAuthorization({
+			settings,
+			metadataUrl: this.#route(METADATA_ROUTE_PATH).href,
+			redirectUri: `${this.env.pageUrl().origin}${this.appBase}${CALLBACK_PATH}`,
+			resume,
+			openerNonce,
+			now: this.env.now(),
+			fetch: this.env.fetch,
+			attemptStorage: this.env.attemptStorage
+		});
+		if (!started.ok) return started.failure;
+		this.env.navigate(started.url);
+		return null;
+	}
+
+	/**
+	 * In the sign-in window: hands `result` to the frame that opened it, then closes. When nobody
+	 * takes it (the frame is gone), this window carries on as the app, signed in or showing why not.
+	 */
+	async #answerOpener(
+		flow: Flow,
+		nonce: string,
+		result: TokenResult,
+		resume: ResumePoint
+	): Promise<ResumePoint | null> {
+		if (await flow.answerOpener(nonce, result, this.env)) {
+			this.env.closeWindow();
+			return null;
+		}
+		this.#settle(result);
+		return resume;
+	}
+
+	/** A sign-in's end: the tokens, why it failed, or (`null`) signed out without a word. */
+	#settle(result: TokenResult | null): void {
+		if (result === null) this.#forget('signed_out', null);
+		else if (result.ok) this.#accept(result.tokens);
+		else this.#fail(result.failure);
 	}
 
 	#accept(tokens: TokenSet): void {

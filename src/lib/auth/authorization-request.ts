@@ -19,6 +19,8 @@ export interface AuthorizationRequestInput {
 	scopes: string;
 	redirectUri: string;
 	resume: ResumePoint;
+	/** The embedded frame's nonce when this runs in its sign-in window (see SignInAttempt). */
+	openerNonce: string | null;
 	now: number;
 }
 
@@ -56,6 +58,7 @@ export async function createAuthorizationRequest(
 			clientId: input.clientId,
 			redirectUri: input.redirectUri,
 			resume: input.resume,
+			openerNonce: input.openerNonce,
 			createdAt: input.now
 		}
 	};

@@ -6,6 +6,8 @@
  * without the code, which never touches storage.
  * @see RFC 7636 §4.1 (code_verifier), RFC 6749 §10.12 (state), OIDC Core §3.1.2.1 (nonce)
  */
+import { isAttemptNonce } from './popup-message.ts';
+
 export interface ResumePoint {
 	/** A path on this origin (with query and fragment) to go back to. */
 	returnTo: string;
@@ -24,6 +26,12 @@ export interface SignInAttempt {
 	clientId: string;
 	redirectUri: string;
 	resume: ResumePoint;
+	/**
+	 * Set when this attempt runs in a sign-in window opened by an embedded copy of the app: that
+	 * frame's nonce, sent back with the result (see popup-message.ts). `null` for a sign-in of
+	 * this tab itself.
+	 */
+	openerNonce: string | null;
 	/** Epoch ms. */
 	createdAt: number;
 }
@@ -61,6 +69,8 @@ function parse(raw: string, fallbackPath: string, now: number): SignInAttempt | 
 	if (!text(state) || !text(codeVerifier) || !text(issuer) || !text(clientId) || !text(redirectUri))
 		return null;
 	if (nonce !== null && !text(nonce)) return null;
+	const openerNonce = record['openerNonce'] ?? null;
+	if (openerNonce !== null && !isAttemptNonce(openerNonce)) return null;
 	if (typeof createdAt !== 'number' || now - createdAt > ATTEMPT_MAX_AGE_MS || createdAt > now)
 		return null;
 	const point =
@@ -75,6 +85,7 @@ function parse(raw: string, fallbackPath: string, now: number): SignInAttempt | 
 		clientId,
 		redirectUri,
 		resume: { returnTo: safeReturnPath(point['returnTo'], fallbackPath), draft },
+		openerNonce,
 		createdAt
 	};
 }

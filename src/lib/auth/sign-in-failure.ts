@@ -11,7 +11,8 @@ export type SignInProblem =
 	| 'issuer_mismatch'
 	| 'missing_code'
 	| 'nonce_mismatch'
-	| 'invalid_response';
+	| 'invalid_response'
+	| 'popup_blocked';
 
 const MESSAGES: Readonly<Record<SignInProblem, string>> = {
 	no_sign_in_attempt:
@@ -23,11 +24,27 @@ const MESSAGES: Readonly<Record<SignInProblem, string>> = {
 	missing_code: 'Sign-in failed: the sign-in server sent no authorization code.',
 	nonce_mismatch:
 		'Sign-in failed: the identity token does not belong to the sign-in started in this tab (nonce mismatch).',
-	invalid_response: 'Sign-in failed: the answer from the sign-in server could not be read.'
+	invalid_response: 'Sign-in failed: the answer from the sign-in server could not be read.',
+	popup_blocked:
+		'Signing in here needs a small window of its own, and the browser blocked it. Allow pop-ups for this site, or press "Try again".'
 };
 
 export function signInFailure(problem: SignInProblem): Failure {
 	return { kind: 'token_exchange_failed', code: problem, message: MESSAGES[problem] };
+}
+
+/**
+ * A renewal refused inside a frame of another site: the browser keeps the session cookie away
+ * from such frames (SameSite=Strict), so the session can only be picked up again in a window of
+ * the app's own — which "Sign in again" opens, and which closes by itself while the session lasts.
+ */
+export function frameRenewalFailure(): Failure {
+	return {
+		kind: 'auth_expired',
+		code: 'renewal_needs_window',
+		message:
+			'This page shows Switchboard inside another site, where the browser does not share your sign-in. Press "Sign in again": a small window opens and, while your session lasts, closes by itself.'
+	};
 }
 
 /** Printable text only, capped: an error description comes from the address bar. */

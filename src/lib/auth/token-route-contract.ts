@@ -12,6 +12,12 @@ export const METADATA_ROUTE_PATH = '/api/oauth/metadata';
 export const CALLBACK_PATH = '/auth/callback';
 
 /**
+ * The sign-in window an embedded copy of the app opens (`{base}/auth/popup#<nonce>`): it signs in
+ * first-party and answers the frame through `postMessage` (see popup-message.ts).
+ */
+export const POPUP_PATH = '/auth/popup';
+
+/**
  * A static header every call to the token route must carry. A cross-site page cannot send a
  * custom header without a CORS preflight, which this route never grants, so a forged form post
  * or `fetch` from another site fails here even before the Origin check (OWASP CSRF Prevention:

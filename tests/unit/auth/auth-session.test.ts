@@ -119,7 +119,7 @@ describe('signing in', () => {
 		const callback = await signIn(session);
 		await session.handleCallback(callback);
 		const again = await session.handleCallback(callback);
-		expect(again.returnTo).toBe('/');
+		expect(again?.returnTo).toBe('/');
 		expect(session.status).toBe('failed');
 		expect(session.failure).toMatchObject({
 			kind: 'token_exchange_failed',

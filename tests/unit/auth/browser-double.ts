@@ -3,7 +3,11 @@
  * (the real route handlers, with a cookie jar that honours HttpOnly by keeping cookies out of
  * reach of the page), sessionStorage, the address bar, and timers that only run when told.
  */
-import type { AuthEnvironment } from '../../../src/lib/auth/auth-environment.ts';
+import type {
+	AuthEnvironment,
+	MessageTarget,
+	PopupWindow
+} from '../../../src/lib/auth/auth-environment.ts';
 import type { LockRequester } from '../../../src/lib/auth/refresh-lock.ts';
 import { handleMetadataRequest } from '../../../src/lib/server/oauth/metadata-route.ts';
 import {
@@ -12,6 +16,7 @@ import {
 	type TokenRouteDeps
 } from '../../../src/lib/server/oauth/token-route.ts';
 import { MemoryStorage } from './memory-storage.ts';
+import { windowSide, type WindowSide } from './window-double.ts';
 
 export interface BrowserDouble {
 	env: AuthEnvironment;
@@ -26,8 +31,18 @@ export interface BrowserDouble {
 	requests: { method: string; path: string; body: string }[];
 	/** Every answer body the page received from the app's routes, in order. */
 	answers: string[];
-	/** Runs the pending timers (the proactive refresh). */
+	/** Runs the pending timers (the proactive refresh, the popup's watch and answer timeout). */
 	runTimers(): void;
+	/** This page's window: its origin, `message` listeners, and whether it was closed. */
+	window: WindowSide;
+	/** The page is inside a frame of another site. */
+	framed: boolean;
+	/** What `window.open` does (default: the browser blocks it). */
+	openPopup: (url: string) => PopupWindow | null;
+	/** The URLs `window.open` was called with, in order. */
+	openedPopups: string[];
+	/** `window.opener` (default: none). */
+	opener: MessageTarget | null;
 }
 
 export function browserDouble(
@@ -49,6 +64,11 @@ export function browserDouble(
 			timers.clear();
 			for (const run of pending) run();
 		},
+		window: windowSide(app),
+		framed: false,
+		openPopup: () => null,
+		openedPopups: [],
+		opener: null,
 		env: undefined as unknown as AuthEnvironment
 	};
 
@@ -101,7 +121,22 @@ export function browserDouble(
 			if (typeof timer === 'number') timers.delete(timer);
 		},
 		channel: null,
-		onReturnFromHistory: () => undefined
+		onReturnFromHistory: () => undefined,
+		get framed() {
+			return double.framed;
+		},
+		openPopup: (url) => {
+			double.openedPopups.push(url);
+			return double.openPopup(url);
+		},
+		listen: (listener) => {
+			double.window.listeners.add(listener);
+			return () => double.window.listeners.delete(listener);
+		},
+		opener: () => double.opener,
+		closeWindow: () => {
+			double.window.closed = true;
+		}
 	};
 	return double;
 }

@@ -30,6 +30,7 @@ async function request(scopes = 'openid profile email offline_access') {
 		scopes,
 		redirectUri: 'https://chat.example.com/auth/callback',
 		resume: { returnTo: '/?c=1#end', draft: 'half a thought' },
+		openerNonce: null,
 		now: NOW
 	});
 }
@@ -96,6 +97,25 @@ describe('the stored attempt', () => {
 		const { attempt } = await request();
 		saveAttempt(storage, attempt);
 		expect(takeAttempt(storage, '/', NOW - 1)).toBeNull();
+	});
+
+	it('keeps the opener’s nonce of a sign-in window’s attempt; refuses a malformed one', async () => {
+		const { storage, attempt } = await stored();
+		expect(takeAttempt(storage, '/', NOW + 1000)?.openerNonce).toBeNull();
+		const marked = { ...attempt, openerNonce: crypto.randomUUID() };
+		saveAttempt(storage, marked);
+		expect(takeAttempt(storage, '/', NOW + 1000)).toEqual(marked);
+		for (const openerNonce of ['', 'javascript:alert(1)', 42]) {
+			storage.setItem(ATTEMPT_STORAGE_KEY, JSON.stringify({ ...attempt, openerNonce }));
+			expect(takeAttempt(storage, '/', NOW + 1000)).toBeNull();
+		}
+	});
+
+	it('an attempt stored before sign-in windows existed reads as a sign-in of this tab', async () => {
+		const { storage, attempt } = await stored();
+		const { openerNonce: _dropped, ...older } = attempt;
+		storage.setItem(ATTEMPT_STORAGE_KEY, JSON.stringify(older));
+		expect(takeAttempt(storage, '/', NOW + 1000)).toEqual(attempt);
 	});
 
 	it('only ever returns to a path on this origin', () => {
