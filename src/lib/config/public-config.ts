@@ -8,12 +8,21 @@ export type GatewayMode = 'direct' | 'relay';
 
 export interface PublicConfig {
 	gateway: {
-		/** Absolute URL of the configured gateway, or a path on this origin for the demo gateway. */
+		/**
+		 * Where the browser sends gateway requests: the configured gateway's absolute URL in direct
+		 * mode, or a path on this origin (resolved against the page) for the relay and the demo
+		 * gateway.
+		 */
 		url: string;
 		route: RouteKind;
 		area: string;
 		mode: GatewayMode;
 		demo: boolean;
+		/**
+		 * The configured gateway's host (`gw.example.com`), for naming it to the person — in relay
+		 * mode `url` is a path on this origin and says nothing about it. Absent for the demo gateway.
+		 */
+		upstreamHost?: string;
 	};
 	defaultModel: string | null;
 	allowCustomGateways: boolean;
@@ -25,7 +34,7 @@ export interface PublicConfig {
 	basePath: string;
 }
 
-/** The gateway's absolute base URL (no trailing slash); a demo path resolves against the page. */
+/** The gateway's absolute base URL (no trailing slash); a path (relay, demo) resolves against the page. */
 export function gatewayBaseUrl(config: PublicConfig, pageUrl: string): string {
 	return new URL(config.gateway.url, pageUrl).href.replace(/\/+$/, '');
 }
@@ -56,7 +65,10 @@ export function parsePublicConfig(value: unknown): PublicConfig {
 			route,
 			area: typeof gateway['area'] === 'string' ? gateway['area'] : 'codex',
 			mode: gateway['mode'] === 'relay' ? 'relay' : 'direct',
-			demo: gateway['demo'] === true
+			demo: gateway['demo'] === true,
+			...(typeof gateway['upstreamHost'] === 'string' && gateway['upstreamHost'] !== ''
+				? { upstreamHost: gateway['upstreamHost'] }
+				: {})
 		},
 		defaultModel: stringOrNull(value['defaultModel']),
 		allowCustomGateways: value['allowCustomGateways'] !== false,

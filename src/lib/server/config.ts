@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROUTE_KINDS, type RouteKind } from '../wire/route-kind.ts';
 import type { GatewayMode, PublicConfig } from '../config/public-config.ts';
+import { RELAY_PATH } from './relay/upstream-url.ts';
 
 export type { GatewayMode, PublicConfig };
 
@@ -228,14 +229,27 @@ export function parseConfig(env: Env): ServerConfig {
 /** The path under which the built-in demo gateway is mounted on this app's origin. */
 export const DEMO_GATEWAY_PATH = '/demo';
 
+/**
+ * What the browser is told. The gateway's `url` is where the browser sends its requests: in relay
+ * mode the relay's path on this origin (under BASE_PATH), so that the browser talks to nothing
+ * but its own origin; with no gateway configured, the built-in demo gateway's path; otherwise the
+ * configured gateway itself. `upstreamHost` names the configured gateway whenever there is one.
+ */
 export function toPublicConfig(config: ServerConfig): PublicConfig {
+	const gatewayUrl =
+		config.gatewayUrl === null
+			? `${config.basePath}${DEMO_GATEWAY_PATH}`
+			: config.gatewayMode === 'relay'
+				? `${config.basePath}${RELAY_PATH}`
+				: config.gatewayUrl;
 	return {
 		gateway: {
-			url: config.gatewayUrl ?? `${config.basePath}${DEMO_GATEWAY_PATH}`,
+			url: gatewayUrl,
 			route: config.gatewayRoute,
 			area: config.gatewayArea,
 			mode: config.gatewayMode,
-			demo: config.gatewayUrl === null
+			demo: config.gatewayUrl === null,
+			...(config.gatewayUrl === null ? {} : { upstreamHost: new URL(config.gatewayUrl).host })
 		},
 		defaultModel: config.defaultModel,
 		allowCustomGateways: config.allowCustomGateways,

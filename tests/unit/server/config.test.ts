@@ -150,6 +150,7 @@ describe('toPublicConfig', () => {
 			mode: 'direct',
 			demo: true
 		});
+		expect(config.gateway).not.toHaveProperty('upstreamHost');
 		expect(config.auth).toBeNull();
 	});
 
@@ -170,5 +171,30 @@ describe('toPublicConfig', () => {
 		});
 		expect(config.gateway.demo).toBe(false);
 		expect(config.gateway.url).toBe('https://gw.example.com');
+		expect(config.gateway.upstreamHost).toBe('gw.example.com');
+	});
+
+	it('in relay mode, points the browser at the relay on its own origin, under BASE_PATH', () => {
+		const config = toPublicConfig(
+			parseConfig({
+				GATEWAY_URL: 'https://gw.example.com:8443/openai',
+				GATEWAY_MODE: 'relay',
+				BASE_PATH: '/tools/chat'
+			})
+		);
+		expect(config.gateway).toEqual({
+			url: '/tools/chat/api/relay',
+			route: 'responses',
+			area: 'codex',
+			mode: 'relay',
+			demo: false,
+			upstreamHost: 'gw.example.com:8443'
+		});
+		// Nothing tells the browser the gateway's address: it has no reason to go there.
+		expect(JSON.stringify(config)).not.toContain('https://gw.example.com');
+		expect(
+			toPublicConfig(parseConfig({ GATEWAY_URL: 'https://gw.example.com', GATEWAY_MODE: 'relay' }))
+				.gateway.url
+		).toBe('/api/relay');
 	});
 });
