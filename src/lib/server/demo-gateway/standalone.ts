@@ -2,7 +2,11 @@
  * The demo gateway on its own port and origin, with permissive CORS like new-api, for tests and
  * for trying Switchboard against a cross-origin gateway:
  *
- *     npm run demo-gateway            # PORT=4010 HOST=127.0.0.1 by default
+ *     npm run demo-gateway                        # PORT=4010 HOST=127.0.0.1 by default
+ *     DEMO_GATEWAY_CORS=off npm run demo-gateway  # no CORS headers at all, like a bare upstream
+ *
+ * Without CORS, a browser on another origin cannot use it (every call is a network error), and
+ * an app must reach it through its relay (GATEWAY_MODE=relay): what relay mode exists for.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,13 +59,30 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
 	res.end();
 }
 
-export function startDemoGateway(port = 0, host = '127.0.0.1'): Promise<RunningGateway> {
+export interface StandaloneOptions {
+	/** Permissive CORS like new-api (the default), or none at all. */
+	cors: boolean;
+}
+
+/** `DEMO_GATEWAY_CORS`: on unless set to off (`off`, `false`, `0`, `no`); anything else is refused. */
+export function corsFromEnv(value: string | undefined): boolean {
+	const setting = (value ?? '').trim().toLowerCase();
+	if (['', 'on', 'true', '1', 'yes'].includes(setting)) return true;
+	if (['off', 'false', '0', 'no'].includes(setting)) return false;
+	throw new Error(`DEMO_GATEWAY_CORS must be on or off (got "${value ?? ''}")`);
+}
+
+export function startDemoGateway(
+	port = 0,
+	host = '127.0.0.1',
+	options: StandaloneOptions = { cors: true }
+): Promise<RunningGateway> {
 	const server: Server = createServer((req, res) => {
 		const controller = new AbortController();
 		res.on('close', () => controller.abort());
 		const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
 		toRequest(req, origin, controller.signal)
-			.then((request) => handleDemoRequest(request, { mountPath: '', cors: true }))
+			.then((request) => handleDemoRequest(request, { mountPath: '', cors: options.cors }))
 			.then((response) => send(response, res))
 			.catch((error: unknown) => {
 				if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -87,13 +108,16 @@ export function startDemoGateway(port = 0, host = '127.0.0.1'): Promise<RunningG
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	const port = Number(process.env['PORT'] ?? 4010);
 	const host = process.env['HOST'] ?? '127.0.0.1';
-	startDemoGateway(port, host).then(
-		(gateway) => console.log(`Demo gateway listening on ${gateway.url}`),
-		(error: unknown) => {
-			console.error(
-				`Demo gateway could not start: ${error instanceof Error ? error.message : String(error)}`
-			);
-			process.exit(1);
-		}
-	);
+	Promise.resolve()
+		.then(() => corsFromEnv(process.env['DEMO_GATEWAY_CORS']))
+		.then((cors) => startDemoGateway(port, host, { cors }))
+		.then(
+			(gateway) => console.log(`Demo gateway listening on ${gateway.url}`),
+			(error: unknown) => {
+				console.error(
+					`Demo gateway could not start: ${error instanceof Error ? error.message : String(error)}`
+				);
+				process.exit(1);
+			}
+		);
 }
