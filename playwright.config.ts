@@ -180,6 +180,22 @@ export default defineConfig({
 				REPLICAS: `${REPLICA_A_URL},${REPLICA_B_URL}`
 			},
 			reuseExistingServer: false
+		},
+		{
+			command: 'node build',
+			url: `http://127.0.0.1:${DEPLOY_PORTS.splitApp}${SUB_PATH}/healthz`,
+			env: { ...noGatewayConfig, PORT: String(DEPLOY_PORTS.splitApp), BASE_PATH: SUB_PATH },
+			reuseExistingServer: false
+		},
+		{
+			command: 'npx tsx tests/e2e/support/split-front.ts',
+			url: `http://127.0.0.1:${DEPLOY_PORTS.splitFront}/__front/healthz`,
+			env: {
+				PORT: String(DEPLOY_PORTS.splitFront),
+				UPSTREAM: `http://127.0.0.1:${DEPLOY_PORTS.splitApp}`,
+				BASE_PATH: SUB_PATH
+			},
+			reuseExistingServer: false
 		}
 	],
 	projects: [

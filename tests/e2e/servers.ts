@@ -50,7 +50,11 @@ export const DEPLOY_PORTS = {
 	/** Two replicas sharing SESSION_SECRET, and a round-robin in front of them. */
 	replicaA: 4189,
 	replicaB: 4190,
-	roundRobin: 4191
+	roundRobin: 4191,
+	/** A split deployment: a front web server with the static files, proxying the rest to… */
+	splitFront: 4192,
+	/** …this Node server (BASE_PATH=/tools/chat, the built-in demo gateway). */
+	splitApp: 4193
 } as const;
 
 export const SUB_PATH = '/tools/chat';
@@ -67,6 +71,7 @@ export const FRAMED_APP_URL = `http://127.0.0.1:${DEPLOY_PORTS.framedApp}${SUB_P
 export const REPLICA_A_URL = `http://127.0.0.1:${DEPLOY_PORTS.replicaA}`;
 export const REPLICA_B_URL = `http://127.0.0.1:${DEPLOY_PORTS.replicaB}`;
 export const ROUND_ROBIN_URL = `http://127.0.0.1:${DEPLOY_PORTS.roundRobin}`;
+export const SPLIT_FRONT_URL = `http://127.0.0.1:${DEPLOY_PORTS.splitFront}${SUB_PATH}`;
 
 /** The callback address of every app that signs in with the test authorization server. */
 export const SIGN_IN_REDIRECT_URIS = [
