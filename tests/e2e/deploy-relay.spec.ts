@@ -1,0 +1,144 @@
+/**
+ * Relay mode (GATEWAY_MODE=relay) against a gateway that sends no CORS headers at all (the demo
+ * gateway with DEMO_GATEWAY_CORS=off on another origin): the app on RELAY_APP_URL reaches it
+ * through its own `/api/relay/**`, so the browser talks to nothing but the app's origin, streams
+ * arrive as they are produced, and a proxy's error page is classified for what it is. The same
+ * gateway called directly (DIRECT_NO_CORS_APP_URL) fails as a network error: why the relay exists.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { chooseModel, forbidDialogs, lastAnswer, send } from './chat-helpers.ts';
+import { DIRECT_NO_CORS_APP_URL, NO_CORS_GATEWAY_URL, RELAY_APP_URL } from './servers.ts';
+
+const RELAY_ORIGIN = new URL(RELAY_APP_URL).origin;
+
+/** Every http(s) URL any page, popup or frame of the context requests, from now on. */
+function recordRequests(page: Page): string[] {
+	const urls: string[] = [];
+	page.context().on('request', (request) => {
+		const url = request.url();
+		if (url.startsWith('http:') || url.startsWith('https:')) urls.push(url);
+	});
+	return urls;
+}
+
+async function openRelayChat(page: Page): Promise<void> {
+	await page.goto(`${RELAY_APP_URL}/`);
+	// The model list came through the relay: the gateway's models are offered.
+	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
+}
+
+test('the chat works end to end through the relay, and the browser calls only its own origin', async ({
+	page
+}) => {
+	forbidDialogs(page);
+	const urls = recordRequests(page);
+	await openRelayChat(page);
+
+	// Slow pacing: the answer is on screen part-way, so the stream was not held back anywhere.
+	await send(page, 'hello through the relay #scenario:slow:60');
+	const answer = lastAnswer(page);
+	await expect(answer).toContainText('You said “hello through the relay”');
+	await expect(answer).toHaveAttribute('data-turn-status', 'streaming');
+	await expect(answer).toHaveAttribute('data-turn-status', 'completed', { timeout: 20_000 });
+	await expect(answer).toContainText('to see how Switchboard handles a failure');
+
+	expect(urls.length).toBeGreaterThan(3);
+	expect(urls.filter((url) => new URL(url).origin !== RELAY_ORIGIN)).toEqual([]);
+	expect(urls.some((url) => url.startsWith(new URL(NO_CORS_GATEWAY_URL).origin))).toBe(false);
+	expect(urls).toContain(`${RELAY_APP_URL}/api/relay/v1/models`);
+	expect(urls).toContain(`${RELAY_APP_URL}/api/relay/v1/responses`);
+});
+
+test("a proxy's 522 page arrives through the relay: classified origin_timeout, with its request id", async ({
+	page
+}) => {
+	forbidDialogs(page);
+	await openRelayChat(page);
+	await send(page, '#scenario:origin-timeout');
+	const card = lastAnswer(page).getByRole('alert');
+	// Called directly, this page (no CORS headers) can only be a network error.
+	await expect(card).toHaveAttribute('data-failure-kind', 'origin_timeout');
+	await expect(card.getByRole('textbox', { name: 'Request id' })).toHaveValue(/^req_demo_/);
+	await card.getByText('Details from the gateway').click();
+	await expect(card.locator('[data-failure-raw]')).toContainText(
+		'<title>gw.example.com | 522: Connection timed out</title>'
+	);
+	// Shown as text, never rendered: nothing of the page's markup became elements.
+	await expect(card.locator('h1, title, script, [href*="cloudflare"]')).toHaveCount(0);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'failed');
+});
+
+test('a rate limit through the relay shows its Retry-After countdown and request id', async ({
+	page
+}) => {
+	await openRelayChat(page);
+	await send(page, 'hello #scenario:rate-limited');
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'rate_limited');
+	await expect(card.locator('[data-retry-countdown]')).toContainText('Trying again in');
+	await expect(card.getByRole('textbox', { name: 'Request id' })).toHaveValue(/\S/);
+	await card.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('the same gateway without the relay is unusable: every call is a network error', async ({
+	page
+}) => {
+	const corsRefusals: string[] = [];
+	page.on('console', (message) => {
+		if (message.text().includes('CORS policy')) corsRefusals.push(message.text());
+	});
+	await page.goto(`${DIRECT_NO_CORS_APP_URL}/`);
+	await chooseModel(page, 'demo');
+	await send(page, 'hello directly');
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'network');
+	// The browser refused the answer for want of CORS headers (not the app's own policy).
+	expect(corsRefusals.some((text) => text.includes(new URL(NO_CORS_GATEWAY_URL).origin))).toBe(
+		true
+	);
+
+	// Meanwhile the relay app, on the very same gateway, answers.
+	await openRelayChat(page);
+	await send(page, 'hello through the relay');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+});
+
+test('the built relay: no CORS, methods and paths refused, and off where relay mode is off', async ({
+	request
+}) => {
+	const models = await request.get(`${RELAY_APP_URL}/api/relay/v1/models`, {
+		headers: { origin: 'https://elsewhere.example' }
+	});
+	expect(models.status()).toBe(200);
+	expect(
+		((await models.json()) as { data: { id: string }[] }).data.map((model) => model.id)
+	).toContain('demo');
+	expect(
+		Object.keys(models.headers()).filter((name) => name.startsWith('access-control-'))
+	).toEqual([]);
+	expect(models.headers()['x-request-id']).toMatch(/^req_demo_/);
+
+	// A trailing slash is the gateway's business, not redirected away by the app.
+	const slash = await request.get(`${RELAY_APP_URL}/api/relay/v1/models/`, { maxRedirects: 0 });
+	expect(slash.status()).toBe(404);
+	expect(await slash.text()).toContain('Invalid URL (GET /v1/models/)');
+
+	const put = await request.put(`${RELAY_APP_URL}/api/relay/v1/models`);
+	expect(put.status()).toBe(405);
+	expect(put.headers()['allow']).toBe('GET, HEAD, POST, OPTIONS');
+
+	const preflight = await request.fetch(`${RELAY_APP_URL}/api/relay/v1/responses`, {
+		method: 'OPTIONS',
+		headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' }
+	});
+	expect(preflight.status()).toBe(204);
+	expect(preflight.headers()['access-control-allow-origin']).toBeUndefined();
+
+	const escape = await request.get(`${RELAY_APP_URL}/api/relay/v1%2f..%2f..%2fadmin`);
+	expect(escape.status()).toBe(400);
+	expect(escape.headers()['switchboard-relay-error']).toBe('path_refused');
+
+	const off = await request.get(`${DIRECT_NO_CORS_APP_URL}/api/relay/v1/models`);
+	expect(off.status()).toBe(404);
+	expect(off.headers()['switchboard-relay-error']).toBe('relay_off');
+});
