@@ -14,6 +14,7 @@ export const AVAILABLE_FAILURE_ACTIONS: ReadonlySet<FailureActionKind> = new Set
 		'switch_gateway',
 		'reload_app',
 		'new_conversation',
-		'sign_in'
+		'sign_in',
+		'connection_check'
 	]
 );

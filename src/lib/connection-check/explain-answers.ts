@@ -63,6 +63,22 @@ export function explainAuth(outcome: AuthOutcome, context: ExplainContext): Sent
 	}
 }
 
+/** The relay's own answers (src/lib/server/relay/relay-answers.ts): what the operator changes. */
+function relayFix(code: string | undefined): string | undefined {
+	switch (code) {
+		case undefined:
+			return undefined;
+		case 'upstream_unreachable':
+		case 'upstream_timeout':
+		case 'upstream_invalid':
+			return 'The relay on this server could not use the gateway: check GATEWAY_URL, and that the Switchboard server itself can reach the gateway (firewall, DNS, outgoing proxy).';
+		case 'relay_off':
+			return 'The relay is off: set GATEWAY_MODE=relay on the Switchboard server and restart it.';
+		default:
+			return 'The relay on this server refused the request; the message above says why. Tell whoever runs Switchboard.';
+	}
+}
+
 export function explainModels(outcome: ModelsOutcome, context: ExplainContext): Sentences {
 	const url = `${context.baseUrl}/v1/models`;
 	const baseUrlFix = `Check ${addressSetting(context)}: it is the address under which /v1/models and the chat route live, without /v1.`;
@@ -77,9 +93,10 @@ export function explainModels(outcome: ModelsOutcome, context: ExplainContext): 
 			return {
 				problem: `${url} answered: ${sentence(outcome.failure.message)}`,
 				fix:
-					outcome.failure.kind === 'not_found'
+					relayFix(outcome.relayError) ??
+					(outcome.failure.kind === 'not_found'
 						? baseUrlFix
-						: fixFor(outcome.failure, context.topUpUrl)
+						: fixFor(outcome.failure, context.topUpUrl))
 			};
 		case 'html':
 			return {

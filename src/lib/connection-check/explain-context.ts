@@ -50,9 +50,17 @@ export function turnUrl(context: ExplainContext): string {
 
 /** Where the gateway's address is set: the server (GATEWAY_URL) or the person's profile. */
 export function addressSetting(context: ExplainContext): string {
-	return context.configuredByServer
-		? `GATEWAY_URL on the Switchboard server (now ${context.baseUrl})`
-		: `the gateway's base URL in Settings (now ${context.baseUrl})`;
+	if (!context.configuredByServer) {
+		return `the gateway's base URL in Settings (now ${context.baseUrl})`;
+	}
+	switch (context.path) {
+		case 'direct':
+			return `GATEWAY_URL on the Switchboard server (now ${context.baseUrl})`;
+		case 'relay':
+			return `GATEWAY_URL on the Switchboard server (the relay at ${context.baseUrl} forwards to it)`;
+		case 'demo':
+			return `the Switchboard server (it serves the built-in demo gateway at ${context.baseUrl})`;
+	}
 }
 
 export function seconds(ms: number): string {

@@ -35,5 +35,11 @@ export { browserCorsProbe, inspectingCorsProbe, type CorsProbe } from './cors-pr
 export { judgeCorsResponse, judgePreflight, type PreflightVerdict } from './cors-judge.ts';
 export { corsUnsafeHeaderNames, headerList } from './cors-headers.ts';
 export { explainContext, type ExplainContext } from './explain-context.ts';
-export { checkSummary, explainStep, STEP_LABELS, type StepExplanation } from './explain.ts';
+export {
+	checkSummary,
+	explainStep,
+	STATE_WORDS,
+	STEP_LABELS,
+	type StepExplanation
+} from './explain.ts';
 export { checkReport, type ReportInput } from './report.ts';

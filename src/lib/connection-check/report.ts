@@ -27,7 +27,8 @@ export interface ReportInput {
 	context: ExplainContext;
 	/** Values to remove wherever they appear (the credentials' header values). */
 	secrets: readonly string[];
-	now: Date;
+	/** Epoch milliseconds. */
+	now: number;
 	/** Optional, e.g. the browser's user agent. */
 	client?: string;
 }
@@ -35,7 +36,7 @@ export interface ReportInput {
 export function checkReport(input: ReportInput): string {
 	const { context } = input;
 	const lines = [
-		`Switchboard connection check, ${input.now.toISOString()}`,
+		`Switchboard connection check, ${new Date(input.now).toISOString()}`,
 		`Page origin: ${context.origin}`,
 		`Gateway: ${context.baseUrl} (${context.route} route; ${PATHS[context.path]})`,
 		`Credentials: ${credentialLine(context)}`,

@@ -10,6 +10,13 @@ import type { ModelListAnswer } from './step-auth.ts';
 import type { ModelsOutcome } from './steps.ts';
 
 const MAX_TITLE = 80;
+/** Set by the relay on the answers it gives itself (src/lib/server/relay/relay-answers.ts). */
+const RELAY_ERROR_HEADER = 'switchboard-relay-error';
+
+function relayError(headers: Headers): string | undefined {
+	const code = headers.get(RELAY_ERROR_HEADER)?.trim();
+	return code !== undefined && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
+}
 
 function htmlTitle(body: string): string | undefined {
 	const match = /<title[^>]*>([^<]{1,400})<\/title>/i.exec(body);
@@ -27,10 +34,11 @@ function looksLikeHtml(answer: ModelListAnswer): boolean {
 
 export function judgeModelList(answer: ModelListAnswer, route: RouteKind): ModelsOutcome {
 	if (answer.status < 200 || answer.status > 299) {
-		return {
-			kind: 'http_error',
-			failure: classifyHttp(answer.status, answer.headers, answer.body, { route })
-		};
+		const failure = classifyHttp(answer.status, answer.headers, answer.body, { route });
+		const relay = relayError(answer.headers);
+		return relay === undefined
+			? { kind: 'http_error', failure }
+			: { kind: 'http_error', failure, relayError: relay };
 	}
 	if (looksLikeHtml(answer)) {
 		const title = htmlTitle(answer.body);

@@ -48,8 +48,11 @@ export type AuthOutcome =
 
 export type ModelsOutcome =
 	| { kind: 'listed'; ids: string[] }
-	/** A status other than 2xx, 401 and 403, classified. */
-	| { kind: 'http_error'; failure: Failure }
+	/**
+	 * A status other than 2xx, 401 and 403, classified. `relayError`: the relay on this server
+	 * answered itself (its `Switchboard-Relay-Error` code, e.g. `upstream_unreachable`).
+	 */
+	| { kind: 'http_error'; failure: Failure; relayError?: string }
 	/** An HTML page (a proxy, a sign-in portal, a web server's index): `title` when it has one. */
 	| { kind: 'html'; title?: string }
 	| { kind: 'not_json' }

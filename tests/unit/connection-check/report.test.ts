@@ -11,7 +11,7 @@ import {
 import { runCheck, targetFor, PAGE_ORIGIN } from './check-target.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
-const NOW = new Date(Date.UTC(2026, 4, 4, 21, 0, 0));
+const NOW = Date.UTC(2026, 4, 4, 21, 0, 0);
 let gateway: TestGateway | undefined;
 afterEach(async () => {
 	await gateway?.close();

@@ -195,6 +195,27 @@ describe('runConnectionCheck against a real local gateway', () => {
 		expect(step(steps, 'stream').state).toBe('skipped');
 	});
 
+	it("the relay's own 502 (the gateway behind it is down): the fix is on the server, not in the browser", async () => {
+		const { url } = await gatewayWith({ cors: 'none', models: 'relay-unreachable' });
+		const target = targetFor(`${url}/api/relay`, { origin: url, path: 'relay' });
+		const steps = await runCheck(target);
+		expect(states(steps)).toMatchObject({ reachable: 'passed', cors: 'passed', models: 'failed' });
+		expect(step(steps, 'models')).toMatchObject({
+			outcome: {
+				kind: 'http_error',
+				relayError: 'upstream_unreachable',
+				failure: { kind: 'bad_gateway' }
+			}
+		});
+		const models = explainStep(step(steps, 'models'), explainContext(target));
+		expect(models.problem).toBe(
+			`${url}/api/relay/v1/models answered: Bad gateway: the relay could not reach the gateway gw.intranet.test (connection refused).`
+		);
+		expect(models.fix).toMatch(
+			/^The relay on this server could not use the gateway: check GATEWAY_URL/
+		);
+	});
+
 	it('a stream that ends without its terminal event: interrupted, and the fix is proxy buffering', async () => {
 		const { url } = await gatewayWith({ cors: 'allow', stream: 'responses/cut' });
 		const target = targetFor(url);

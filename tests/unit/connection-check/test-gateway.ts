@@ -17,7 +17,14 @@ export type CorsMode =
 	/** Allow-Headers lists only these names. */
 	| { allowHeaders: string[] };
 
-export type ModelsMode = 'list' | 'html' | 'wrong-json' | 'empty' | 'not-found';
+export type ModelsMode =
+	| 'list'
+	| 'html'
+	| 'wrong-json'
+	| 'empty'
+	| 'not-found'
+	/** What this app's relay answers itself when the gateway behind it is down. */
+	| 'relay-unreachable';
 
 export interface GatewayBehaviour {
 	cors: CorsMode;
@@ -82,6 +89,17 @@ function models(mode: ModelsMode, res: ServerResponse, headers: Record<string, s
 		case 'empty':
 			res.writeHead(200, json).end(JSON.stringify({ object: 'list', data: [] }));
 			return;
+		case 'relay-unreachable':
+			res
+				.writeHead(502, {
+					...headers,
+					'content-type': 'text/plain; charset=utf-8',
+					'switchboard-relay-error': 'upstream_unreachable'
+				})
+				.end(
+					'Bad gateway: the relay could not reach the gateway gw.intranet.test (connection refused).\n'
+				);
+			return;
 		case 'not-found':
 			res.writeHead(404, json).end(
 				JSON.stringify({
@@ -124,7 +142,7 @@ export async function startTestGateway(behaviour: GatewayBehaviour): Promise<Tes
 			);
 			return;
 		}
-		if (req.method === 'GET' && path === '/v1/models') {
+		if (req.method === 'GET' && path.endsWith('/v1/models')) {
 			models(behaviour.models ?? 'list', res, headers);
 			return;
 		}
