@@ -58,6 +58,28 @@ describe('MessageList', () => {
 			.toBe(0);
 	});
 
+	it('a scrollbar drag that outlasts the input window still stops following', async () => {
+		const answer = message(1, 'assistant', '');
+		const live = openStreamingText(answer.id);
+		const screen = await render(ChatHarness, { messages: [message(0, 'user', 'hi'), answer] });
+		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
+		for (let i = 0; i < 40; i++) live.append('text', `Paragraph ${i} with some text.\n\n`);
+		await nextFrame();
+		await nextFrame();
+		expect(atBottom(scroller)).toBe(true);
+
+		// The pointer goes down on the scrollbar and is held; the drag starts a while later.
+		scroller.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+		await new Promise((resolve) => setTimeout(resolve, 800));
+		scroller.scrollTop = 0;
+		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
+		for (let i = 40; i < 50; i++) live.append('text', `Paragraph ${i}.\n\n`);
+		await nextFrame();
+		await nextFrame();
+		expect(scroller.scrollTop).toBe(0);
+		window.dispatchEvent(new PointerEvent('pointerup'));
+	});
+
 	it('windows a long conversation: the latest messages first, earlier ones as the person scrolls up', async () => {
 		const messages = Array.from({ length: 600 }, (_, seq) =>
 			message(seq, seq % 2 === 0 ? 'user' : 'assistant', `Message ${seq}\n\n- a list\n- of items`)

@@ -18,6 +18,8 @@ export class FollowState {
 	#leftAt = 0;
 	/** When the person last used wheel, touch, keyboard or pointer on the container. */
 	#intentAt = -Infinity;
+	/** A pointer is held down on the container (dragging its scrollbar, selecting text). */
+	#holding = false;
 
 	constructor(element: HTMLElement) {
 		this.#element = element;
@@ -38,8 +40,14 @@ export class FollowState {
 		this.#intentAt = performance.now();
 	}
 
+	/** A pointer went down on the container, or came up (anywhere). */
+	notePointer(down: boolean): void {
+		this.#holding = down;
+		this.noteIntent();
+	}
+
 	#personScrolling(): boolean {
-		return performance.now() - this.#intentAt < INTENT_MS;
+		return this.#holding || performance.now() - this.#intentAt < INTENT_MS;
 	}
 
 	/**
@@ -102,8 +110,15 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		element.setAttribute('data-follow-stream', '');
 		const onScroll = (): void => state.measure();
 		const onIntent = (): void => state.noteIntent();
-		const intents = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+		const intents = ['wheel', 'touchmove', 'keydown'] as const;
 		for (const type of intents) element.addEventListener(type, onIntent, { passive: true });
+		// A scrollbar drag can last longer than INTENT_MS: scrolls count as the person's until the
+		// pointer comes up, wherever that happens.
+		const onPointerDown = (): void => state.notePointer(true);
+		const onPointerUp = (): void => state.notePointer(false);
+		element.addEventListener('pointerdown', onPointerDown, { passive: true });
+		window.addEventListener('pointerup', onPointerUp, { passive: true });
+		window.addEventListener('pointercancel', onPointerUp, { passive: true });
 		element.addEventListener('scroll', onScroll, { passive: true });
 		const resizes = new ResizeObserver(() => state.follow());
 		const observeChildren = (): void => {
@@ -121,6 +136,9 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		return () => {
 			element.removeEventListener('scroll', onScroll);
 			for (const type of intents) element.removeEventListener(type, onIntent);
+			element.removeEventListener('pointerdown', onPointerDown);
+			window.removeEventListener('pointerup', onPointerUp);
+			window.removeEventListener('pointercancel', onPointerUp);
 			resizes.disconnect();
 			children.disconnect();
 			followers.delete(element);
