@@ -80,6 +80,25 @@ describe('MessageList', () => {
 		window.dispatchEvent(new PointerEvent('pointerup'));
 	});
 
+	it('scrolling up with the keyboard while focus is outside the list stops following', async () => {
+		const answer = message(1, 'assistant', '');
+		const live = openStreamingText(answer.id);
+		const screen = await render(ChatHarness, { messages: [message(0, 'user', 'hi'), answer] });
+		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
+		for (let i = 0; i < 40; i++) live.append('text', `Paragraph ${i} with some text.\n\n`);
+		await nextFrame();
+		await nextFrame();
+		expect(atBottom(scroller)).toBe(true);
+
+		document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageUp', bubbles: true }));
+		scroller.scrollTop = 0;
+		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
+		for (let i = 40; i < 50; i++) live.append('text', `Paragraph ${i}.\n\n`);
+		await nextFrame();
+		await nextFrame();
+		expect(scroller.scrollTop).toBe(0);
+	});
+
 	it('windows a long conversation: the latest messages first, earlier ones as the person scrolls up', async () => {
 		const messages = Array.from({ length: 600 }, (_, seq) =>
 			message(seq, seq % 2 === 0 ? 'user' : 'assistant', `Message ${seq}\n\n- a list\n- of items`)

@@ -90,6 +90,15 @@ export class FollowState {
 	}
 }
 
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'Home', 'End', ' ']);
+
+function isTextField(target: EventTarget | null): boolean {
+	return (
+		target instanceof HTMLElement &&
+		(target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'INPUT')
+	);
+}
+
 const followers = new WeakMap<Element, FollowState>();
 
 /** The follow state of the scroll container `element` is in, if it follows a stream. */
@@ -111,6 +120,12 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		const onScroll = (): void => state.measure();
 		const onIntent = (): void => state.noteIntent();
 		const intents = ['wheel', 'touchmove', 'keydown'] as const;
+		// Keyboard scrolling reaches this container while focus is elsewhere (the page body, a
+		// button above it): a scrolling key anywhere outside a text field counts as intent too.
+		const onKey = (event: KeyboardEvent): void => {
+			if (SCROLL_KEYS.has(event.key) && !isTextField(event.target)) state.noteIntent();
+		};
+		window.addEventListener('keydown', onKey, { passive: true });
 		for (const type of intents) element.addEventListener(type, onIntent, { passive: true });
 		// A scrollbar drag can last longer than INTENT_MS: scrolls count as the person's until the
 		// pointer comes up, wherever that happens.
@@ -136,6 +151,7 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		return () => {
 			element.removeEventListener('scroll', onScroll);
 			for (const type of intents) element.removeEventListener(type, onIntent);
+			window.removeEventListener('keydown', onKey);
 			element.removeEventListener('pointerdown', onPointerDown);
 			window.removeEventListener('pointerup', onPointerUp);
 			window.removeEventListener('pointercancel', onPointerUp);
