@@ -7,12 +7,18 @@
  * rest of the configuration (shared/reference/config.md) is read and validated when the handler
  * loads (SvelteKit's `init` hook, src/lib/server/start-up.ts), which exits on a bad value.
  * adapter-node's ORIGIN / PROTOCOL_HEADER / HOST_HEADER / ADDRESS_HEADER / XFF_DEPTH /
- * BODY_SIZE_LIMIT keep working: they are read by the handler itself.
+ * BODY_SIZE_LIMIT keep working: they are read by the handler itself (BODY_SIZE_LIMIT defaults to
+ * 32M here, the relay's own cap, instead of adapter-node's 512K).
  */
 import { createServer } from 'node:http';
 import process from 'node:process';
-import { handler } from './handler.js';
 import { locationUnderBase, normaliseBasePath, routeUnderBase } from './base-path.js';
+
+// adapter-node caps request bodies at 512 KB unless told otherwise, before any route sees them;
+// a long conversation with images sent to the relay or the demo gateway is larger than that.
+// The handler reads the variable when it loads, so it is set first.
+process.env['BODY_SIZE_LIMIT'] ??= '32M';
+const { handler } = await import('./handler.js');
 
 const base = normaliseBasePath(process.env['BASE_PATH']);
 const host = process.env['HOST'] || '0.0.0.0';

@@ -109,3 +109,12 @@ test('sign-in under the sub-path sends and returns to the prefixed callback', as
 	await page.reload();
 	await expect(page.locator('[data-account-menu]')).toBeVisible();
 });
+
+test('a long conversation is not refused by the server’s body limit', async ({ request }) => {
+	// adapter-node's own default (512 KB) would answer 413 before the route; ours is 32 MB.
+	const input = [{ role: 'user', content: 'x'.repeat(2 * 1024 * 1024) }];
+	const response = await request.post(`${SUB_PATH_APP_URL}/demo/v1/responses`, {
+		data: { model: 'demo', input, stream: false }
+	});
+	expect(response.status()).toBe(200);
+});

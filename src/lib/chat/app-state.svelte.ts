@@ -84,7 +84,9 @@ export class AppState {
 		if (config === null) return null;
 		return {
 			id: SERVER_PROFILE_ID,
-			name: config.gateway.demo ? 'Demo gateway' : hostOf(config.gateway.url),
+			name: config.gateway.demo
+				? 'Demo gateway'
+				: (config.gateway.upstreamHost ?? hostOf(config.gateway.url)),
 			baseUrl: config.gateway.url,
 			route: config.gateway.route,
 			area: config.gateway.area,
