@@ -43,7 +43,9 @@ export function explainReachable(outcome: ReachableOutcome, context: ExplainCont
 		case 'blocked_by_policy':
 			return {
 				problem: `This app's Content-Security-Policy does not allow connections to ${host}.`,
-				fix: 'Use the gateway the Switchboard server is configured with, or ask whoever runs Switchboard to allow this address.'
+				fix: context.configuredByServer
+					? 'Reload this page; if it is still blocked, tell whoever runs Switchboard (its policy should allow GATEWAY_URL).'
+					: 'Reload this page: a gateway added since it loaded is allowed only after a reload. If it is still blocked, custom gateways are off on this server (ALLOW_CUSTOM_GATEWAYS).'
 			};
 		case 'timed_out':
 			return {

@@ -70,7 +70,7 @@ describe('explainStep and checkSummary', () => {
 		[
 			{ step: 'reachable', state: 'failed', outcome: { kind: 'blocked_by_policy' } },
 			"This app's Content-Security-Policy does not allow connections to gw.example.com.",
-			'Use the gateway the Switchboard server is configured with, or ask whoever runs Switchboard to allow this address.'
+			'Reload this page; if it is still blocked, tell whoever runs Switchboard (its policy should allow GATEWAY_URL).'
 		],
 		[
 			{
