@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chooseModel, forbidDialogs, lastAnswer, send } from './chat-helpers.ts';
 import {
 	APP_URL,
+	DEMO_GATEWAY_URL,
 	DIRECT_NO_CORS_APP_URL,
 	NO_CORS_GATEWAY_URL,
 	RELAY_APP_URL,
@@ -143,6 +144,21 @@ test('under a sub-path (BASE_PATH): the page, its probes and the way back stay u
 	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
 });
 
+/** Adds a gateway profile in Settings (it becomes the active one) and closes Settings. */
+async function addGateway(page: Page, name: string, baseUrl: string): Promise<void> {
+	await page.getByRole('button', { name: 'Settings' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Settings' });
+	await dialog.getByText('Add a gateway').click();
+	await dialog.getByLabel('Name').fill(name);
+	await dialog.getByLabel('Base URL').fill(baseUrl);
+	await dialog.getByRole('button', { name: 'Add gateway' }).click();
+	const active = dialog.locator('[data-settings-section="gateway"] select').first();
+	await expect
+		.poll(() => active.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
+		.toContain(name);
+	await dialog.getByRole('button', { name: 'Done' }).click();
+}
+
 test('a gateway profile on a port where nothing listens fails at "reachable", in plain words', async ({
 	page
 }) => {
@@ -151,16 +167,7 @@ test('a gateway profile on a port where nothing listens fails at "reachable", in
 	const gateway = `http://127.0.0.1:${port}`;
 	await page.goto(`${APP_URL}/`);
 	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
-	await page.getByRole('button', { name: 'Settings' }).click();
-	const dialog = page.getByRole('dialog', { name: 'Settings' });
-	await dialog.getByText('Add a gateway').click();
-	await dialog.getByLabel('Name').fill('Nothing here');
-	await dialog.getByLabel('Base URL').fill(gateway);
-	await dialog.getByRole('button', { name: 'Add gateway' }).click();
-	const active = dialog.locator('[data-settings-section="gateway"] select').first();
-	await expect
-		.poll(() => active.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
-		.toContain('Nothing here');
+	await addGateway(page, 'Nothing here', gateway);
 
 	// A fresh load: the page's policy now allows the profile's origin (a reload is what it asks).
 	await page.goto(`${APP_URL}/connection`);
@@ -175,4 +182,28 @@ test('a gateway profile on a port where nothing listens fails at "reachable", in
 	for (const name of ['cors', 'auth', 'models', 'stream'] as const) {
 		await expect(checkStep(page, name)).toHaveAttribute('data-check-result', 'skipped');
 	}
+});
+
+test("a gateway added on this page, before a reload: the page's own policy blocks it, and the check says to reload", async ({
+	page
+}) => {
+	forbidDialogs(page);
+	await page.goto(`${APP_URL}/`);
+	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
+	// The standalone demo gateway: it answers, with CORS; only this page's policy stands between.
+	await addGateway(page, 'Standalone demo', DEMO_GATEWAY_URL);
+	await send(page, 'hello before reloading');
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'network');
+	await card.getByRole('button', { name: 'Check the connection' }).click();
+
+	const reachable = checkStep(page, 'reachable');
+	await expect(reachable).toHaveAttribute('data-check-result', 'failed');
+	await expect(reachable.locator('[data-check-problem]')).toHaveText(
+		`This app's Content-Security-Policy does not allow connections to ${new URL(DEMO_GATEWAY_URL).host}.`
+	);
+	await expect(reachable.locator('[data-check-fix]')).toContainText('Reload this page');
+
+	await page.reload();
+	await expectAllPassed(page);
 });
