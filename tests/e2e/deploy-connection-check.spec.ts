@@ -106,7 +106,7 @@ test('the same gateway through the relay: every step passes', async ({ page }) =
 	await page.goto(`${RELAY_APP_URL}/connection`);
 	await expectAllPassed(page);
 	await expect(checkStep(page, 'reachable').locator('[data-check-note]')).toHaveText(
-		'This server answers: it relays to the configured gateway (GATEWAY_MODE=relay).'
+		`This server answers: it relays to the configured gateway at ${new URL(NO_CORS_GATEWAY_URL).host} (GATEWAY_MODE=relay).`
 	);
 	await expect(checkStep(page, 'cors').locator('[data-check-note]')).toHaveText(
 		"Not needed: the gateway is on this server's origin."

@@ -25,7 +25,9 @@ export function explainReachable(outcome: ReachableOutcome, context: ExplainCont
 				return { note: 'This server answers: it runs the built-in demo gateway.' };
 			if (context.path === 'relay')
 				return {
-					note: 'This server answers: it relays to the configured gateway (GATEWAY_MODE=relay).'
+					note: `This server answers: it relays to the configured gateway${
+						context.upstreamHost === undefined ? '' : ` at ${context.upstreamHost}`
+					} (GATEWAY_MODE=relay).`
 				};
 			return { note: "The gateway is on this server's origin, and it answered." };
 		case 'offline':

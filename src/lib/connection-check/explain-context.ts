@@ -11,6 +11,7 @@ export interface ExplainContext {
 	route: RouteKind;
 	area: string;
 	path: GatewayPath;
+	upstreamHost?: string;
 	configuredByServer: boolean;
 	credentialSource: CredentialSource;
 	/** A key or access token was sent. */
@@ -25,6 +26,7 @@ export function explainContext(target: CheckTarget, topUpUrl?: string | null): E
 		route: target.route,
 		area: target.area,
 		path: target.path,
+		...(target.upstreamHost === undefined ? {} : { upstreamHost: target.upstreamHost }),
 		configuredByServer: target.configuredByServer,
 		credentialSource: target.credentialSource,
 		hasCredential: target.credentials.bearer !== undefined && target.credentials.bearer !== '',

@@ -9,11 +9,18 @@ import type { StepState } from './steps.ts';
 
 const REDACTED = '[redacted]';
 
-const PATHS: Record<ExplainContext['path'], string> = {
-	direct: 'the browser calls it directly',
-	relay: 'through the relay on this server (GATEWAY_MODE=relay)',
-	demo: 'the built-in demo gateway on this server'
-};
+function pathLine(context: ExplainContext): string {
+	switch (context.path) {
+		case 'direct':
+			return 'the browser calls it directly';
+		case 'relay':
+			return context.upstreamHost === undefined
+				? 'through the relay on this server (GATEWAY_MODE=relay)'
+				: `through the relay on this server to ${context.upstreamHost} (GATEWAY_MODE=relay)`;
+		case 'demo':
+			return 'the built-in demo gateway on this server';
+	}
+}
 
 function credentialLine(context: ExplainContext): string {
 	if (!context.hasCredential) return 'none sent';
@@ -38,7 +45,7 @@ export function checkReport(input: ReportInput): string {
 	const lines = [
 		`Switchboard connection check, ${new Date(input.now).toISOString()}`,
 		`Page origin: ${context.origin}`,
-		`Gateway: ${context.baseUrl} (${context.route} route; ${PATHS[context.path]})`,
+		`Gateway: ${context.baseUrl} (${context.route} route; ${pathLine(context)})`,
 		`Credentials: ${credentialLine(context)}`,
 		...(input.client === undefined ? [] : [`Browser: ${input.client}`]),
 		''

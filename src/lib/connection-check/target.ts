@@ -24,6 +24,8 @@ export interface CheckTarget {
 	/** `<area>` of the backend route. */
 	area: string;
 	path: GatewayPath;
+	/** Through the relay: the host it forwards to (the server names it; the URL is this origin's). */
+	upstreamHost?: string;
 	/** The gateway the server is configured with (GATEWAY_URL): GATEWAY_MODE applies to it. */
 	configuredByServer: boolean;
 	/** The model the chat would use; `''` → the first one the gateway lists. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+	checkReport,
 	explainContext,
 	explainStep,
 	type StepState
@@ -197,7 +198,11 @@ describe('runConnectionCheck against a real local gateway', () => {
 
 	it("the relay's own 502 (the gateway behind it is down): the fix is on the server, not in the browser", async () => {
 		const { url } = await gatewayWith({ cors: 'none', models: 'relay-unreachable' });
-		const target = targetFor(`${url}/api/relay`, { origin: url, path: 'relay' });
+		const target = targetFor(`${url}/api/relay`, {
+			origin: url,
+			path: 'relay',
+			upstreamHost: 'gw.intranet.test'
+		});
 		const steps = await runCheck(target);
 		expect(states(steps)).toMatchObject({ reachable: 'passed', cors: 'passed', models: 'failed' });
 		expect(step(steps, 'models')).toMatchObject({
@@ -213,6 +218,13 @@ describe('runConnectionCheck against a real local gateway', () => {
 		);
 		expect(models.fix).toMatch(
 			/^The relay on this server could not use the gateway: check GATEWAY_URL/
+		);
+		expect(explainStep(step(steps, 'reachable'), explainContext(target)).note).toBe(
+			'This server answers: it relays to the configured gateway at gw.intranet.test (GATEWAY_MODE=relay).'
+		);
+		const report = checkReport({ steps, context: explainContext(target), secrets: [], now: 0 });
+		expect(report).toContain(
+			`Gateway: ${url}/api/relay (responses route; through the relay on this server to gw.intranet.test (GATEWAY_MODE=relay))`
 		);
 	});
 

@@ -23,12 +23,14 @@ export function checkTarget(app: AppState): CheckTarget {
 	// Not signed in on a sign-in profile, a pasted key is what goes out.
 	const credentialSource =
 		profile.auth === 'oauth' && !app.access.auth.signedIn ? 'api_key' : profile.auth;
+	const upstreamHost = path === 'relay' ? config?.gateway.upstreamHost : undefined;
 	return {
 		baseUrl: app.baseUrl(profile),
 		origin: location.origin,
 		route: profile.route,
 		area: profile.area,
 		path,
+		...(upstreamHost === undefined ? {} : { upstreamHost }),
 		configuredByServer,
 		model: app.model,
 		classifierModels: config?.classifierModels ?? [],
