@@ -175,7 +175,7 @@ export class AppState {
 				void this.access.signIn(session?.draft ?? '');
 				return;
 			case 'connection_check':
-				// Not offered (see AVAILABLE_FAILURE_ACTIONS) until the features behind them exist.
+				// A navigation to the check page: ChatPane does it (it holds the router).
 				return;
 			default:
 				assertNever(action, 'failure action');

@@ -56,10 +56,15 @@ describe('MarkdownView', () => {
 		expect(screen.container.querySelector('img')).toBeNull();
 		expect(performance.getEntriesByType('resource').some((e) => e.name === src)).toBe(false);
 		await button.click();
-		const image = screen.container.querySelector('img');
-		expect(image?.getAttribute('src')).toBe(src);
-		expect(image?.getAttribute('alt')).toBe('a pixel');
-		expect(image?.referrerPolicy).toBe('no-referrer');
+		// Never an <img> in the page: a sandboxed frame of the app's remote-image document.
+		expect(screen.container.querySelector('img')).toBeNull();
+		const frame = screen.container.querySelector('iframe');
+		const frameUrl = new URL(frame?.getAttribute('src') ?? '', location.href);
+		expect(frameUrl.pathname.endsWith('/remote-image')).toBe(true);
+		expect(frameUrl.searchParams.get('src')).toBe(src);
+		expect(frameUrl.searchParams.get('alt')).toBe('a pixel');
+		expect(frame?.getAttribute('sandbox')).toBe('');
+		expect(frame?.referrerPolicy).toBe('no-referrer');
 	});
 
 	it('renders settled history lazily: nothing until it comes near the viewport', async () => {
