@@ -166,3 +166,33 @@ test('a failure card is reachable by keyboard', async ({ page }) => {
 	await page.keyboard.press('Enter');
 	await expect(page.getByRole('combobox', { name: 'Model' })).toBeFocused();
 });
+
+test('if the failure card cannot be loaded, the failure still shows: its message, kind and Try again', async ({
+	page
+}) => {
+	// The app server "goes away" for the failure card's code only: its chunk cannot be fetched.
+	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
+		const response = await route.fetch();
+		const body = await response.text();
+		if (body.includes('data-sign-in-problem')) await route.abort('internetdisconnected');
+		else await route.fulfill({ response, body });
+	});
+	await openChat(page);
+	const posts: string[] = [];
+	page.on('request', (request) => {
+		if (request.method() === 'POST' && request.url().includes('/v1/responses'))
+			posts.push(request.url());
+	});
+	await send(page, 'hello #scenario:upstream-failed');
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'upstream_failed');
+	await expect(card).toContainText('could not be reached to show the details');
+	await expect(card).not.toBeEmpty();
+	expect(posts).toHaveLength(1);
+	await card.getByRole('button', { name: 'Try again' }).click();
+	await expect.poll(() => posts.length).toBe(2);
+	await expect(lastAnswer(page).getByRole('alert')).toHaveAttribute(
+		'data-failure-kind',
+		'upstream_failed'
+	);
+});
