@@ -18,7 +18,11 @@ export interface PopupWindow extends MessageTarget {
 
 export interface AuthEnvironment {
 	fetch: typeof fetch;
-	/** This tab's sessionStorage: holds only the in-progress sign-in attempt. */
+	/**
+	 * This tab's sessionStorage: holds only the in-progress sign-in attempt. Read when needed: a
+	 * frame of another site may be denied storage altogether (reading `sessionStorage` throws where
+	 * the browser blocks third-party storage), and a frame signs in through its window instead.
+	 */
 	attemptStorage: Storage;
 	/** Leaves for the authorization server. */
 	navigate: (url: string) => void;
@@ -54,14 +58,26 @@ export interface AuthEnvironment {
 
 /** The sign-in window's name: a second "Sign in" reuses the window rather than opening another. */
 const POPUP_NAME = 'switchboard-sign-in';
-const POPUP_FEATURES = 'popup,width=520,height=680';
+/** A small window of its own (HTML "popup window is requested"); its size is the browser's. */
+const POPUP_FEATURES = 'popup';
 
 export const AUTH_CHANNEL_NAME = 'switchboard-auth';
+
+/** Where the browser has none, or refuses one (a frame of another site denied storage): `null`. */
+function authChannel(): BroadcastChannel | null {
+	try {
+		return new BroadcastChannel(AUTH_CHANNEL_NAME);
+	} catch {
+		return null;
+	}
+}
 
 export function browserEnvironment(): AuthEnvironment {
 	return {
 		fetch: (input, init) => fetch(input, init),
-		attemptStorage: sessionStorage,
+		get attemptStorage() {
+			return sessionStorage;
+		},
 		navigate: (url) => location.assign(url),
 		replaceUrl: (path) => history.replaceState(history.state, '', path),
 		pageUrl: () => new URL(location.href),
@@ -69,8 +85,7 @@ export function browserEnvironment(): AuthEnvironment {
 		now: Date.now,
 		setTimer: (callback, ms) => setTimeout(callback, ms),
 		clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-		channel:
-			typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL_NAME),
+		channel: authChannel(),
 		onReturnFromHistory: (callback) =>
 			addEventListener('pageshow', (event) => {
 				if (event.persisted) callback();

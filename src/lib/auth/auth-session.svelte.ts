@@ -21,17 +21,12 @@ import { withoutResponseParameters } from './callback-url.ts';
 import { parseClaimPath, readAccountId, type ClaimPath } from './claim-path.ts';
 import type { IncomingMessage } from './popup-message.ts';
 import type { OpenedPopup, PopupWait } from './popup-wait.ts';
+import type { SignInWindowEnd } from './sign-in-window.ts';
 import { withRefreshLock } from './refresh-lock.ts';
 import { isNearExpiry, refreshDelayMs } from './refresh-timing.ts';
 import type { ResumePoint } from './sign-in-attempt.ts';
 import type { TokenResult, TokenSet } from './token-client.ts';
-import {
-	appRouteUrl,
-	CALLBACK_PATH,
-	METADATA_ROUTE_PATH,
-	POPUP_PATH,
-	TOKEN_ROUTE_PATH
-} from './token-route-contract.ts';
+import { appRouteUrl, POPUP_PATH, TOKEN_ROUTE_PATH } from './token-route-contract.ts';
 
 export type { ResumePoint } from './sign-in-attempt.ts';
 
@@ -175,56 +170,30 @@ export class AuthSession {
 	 * activation": pop-up blockers let a window open only then) — and waits for its answer.
 	 */
 	async signIn(resume: ResumePoint): Promise<void> {
-		if (this.#settings === null) return;
+		const settings = this.#settings;
+		if (settings === null) return;
 		this.#failure = null;
 		if (this.env.framed) return this.#signInThroughWindow(this.#openSignInWindow());
 		this.#status = 'redirecting';
 		const flow = await this.#loadFlow();
-		if (flow === null) return;
-		const failure = await this.#leaveForAuthorization(flow, resume, null);
-		if (failure !== null) this.#fail(failure);
-	}
-
-	/** Stops waiting for the sign-in window and closes it (the person's "Cancel"). */
-	cancelPopup(): void {
-		const popup = this.#popup;
-		this.#popup = null;
-		popup?.wait?.cancel();
-		popup?.opened.window?.close();
-		if (this.#status === 'in_popup') this.#forget('signed_out', null);
+		const failure = await flow?.startAuthorization({
+			settings,
+			appBase: this.appBase,
+			env: this.env,
+			resume,
+			openerNonce: null
+		});
+		if (failure) this.#fail(failure);
 	}
 
 	/**
-	 * The page of the sign-in window an embedded copy of the app opened (`{base}/auth/popup`),
-	 * with that frame's `nonce`. A session this browser already holds with the app (the
-	 * first-party cookie) answers at once, without a form: this is also how an embedded session is
-	 * renewed. Otherwise on to the authorization server, the attempt marked for the opener, and
-	 * the callback answers. Returns `null` while this window's work goes on or once the frame has
-	 * the answer (the window closes); where to go when nobody took it.
+	 * The page of the sign-in window an embedded copy of the app opened (`{base}/auth/popup`, with
+	 * `hash` its address fragment): see sign-in-window.ts. `null` when the sign-in code could not
+	 * be loaded (`failure` says why).
 	 */
-	async signInForOpener(nonce: string): Promise<ResumePoint | null> {
-		const settings = this.#settings;
-		const home: ResumePoint = { returnTo: `${this.appBase}/`, draft: '' };
-		if (settings === null) return home;
-		this.#status = 'completing';
-		this.#failure = null;
+	async signInForOpener(hash: string): Promise<SignInWindowEnd | null> {
 		const flow = await this.#loadFlow();
-		if (flow === null) return home;
-		const renewed = await withRefreshLock(
-			() =>
-				flow.refreshWithCookie(
-					this.#route(TOKEN_ROUTE_PATH),
-					settings.issuer,
-					settings.clientId,
-					this.env.fetch
-				),
-			this.env.locks
-		);
-		if (renewed.ok || renewed.failure.kind !== 'auth_expired')
-			return this.#answerOpener(flow, nonce, renewed, home);
-		this.#status = 'redirecting';
-		const failure = await this.#leaveForAuthorization(flow, home, nonce);
-		return failure === null ? null : this.#answerOpener(flow, nonce, { ok: false, failure }, home);
+		return flow && flow.runSignInWindow({ hash, appBase: this.appBase, env: this.env });
 	}
 
 	/**
@@ -250,7 +219,10 @@ export class AuthSession {
 			this.#route(TOKEN_ROUTE_PATH),
 			this.env.fetch
 		);
-		if (attempt?.openerNonce) return this.#answerOpener(flow, attempt.openerNonce, result, resume);
+		// The sign-in window of an embedded frame: the frame takes the result, and the window closes.
+		// With nobody to take it (the frame has gone), this window carries on as the app.
+		if (attempt?.openerNonce && (await flow.answerOpener(attempt.openerNonce, result, this.env)))
+			return null;
 		this.#settle(result);
 		return resume;
 	}
@@ -374,47 +346,6 @@ export class AuthSession {
 		if (this.#popup !== popup) return;
 		this.#popup = null;
 		this.#settle(result);
-	}
-
-	/** Navigates to the authorization server; the failure when it could not be reached. */
-	async #leaveForAuthorization(
-		flow: Flow,
-		resume: ResumePoint,
-		openerNonce: string | null
-	): Promise<Failure | null> {
-		const settings = this.#settings;
-		if (settings === null) return null;
-		const started = await flow.startAuthorization({
-			settings,
-			metadataUrl: this.#route(METADATA_ROUTE_PATH).href,
-			redirectUri: `${this.env.pageUrl().origin}${this.appBase}${CALLBACK_PATH}`,
-			resume,
-			openerNonce,
-			now: this.env.now(),
-			fetch: this.env.fetch,
-			attemptStorage: this.env.attemptStorage
-		});
-		if (!started.ok) return started.failure;
-		this.env.navigate(started.url);
-		return null;
-	}
-
-	/**
-	 * In the sign-in window: hands `result` to the frame that opened it, then closes. When nobody
-	 * takes it (the frame is gone), this window carries on as the app, signed in or showing why not.
-	 */
-	async #answerOpener(
-		flow: Flow,
-		nonce: string,
-		result: TokenResult,
-		resume: ResumePoint
-	): Promise<ResumePoint | null> {
-		if (await flow.answerOpener(nonce, result, this.env)) {
-			this.env.closeWindow();
-			return null;
-		}
-		this.#settle(result);
-		return resume;
 	}
 
 	/** A sign-in's end: the tokens, why it failed, or (`null`) signed out without a word. */

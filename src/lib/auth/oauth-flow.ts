@@ -10,3 +10,4 @@ export { takeAttempt } from './sign-in-attempt.ts';
 export { frameRenewalFailure } from './sign-in-failure.ts';
 export { waitForPopup } from './popup-wait.ts';
 export { answerOpener } from './opener-answer.ts';
+export { runSignInWindow } from './sign-in-window.ts';

@@ -1,6 +1,6 @@
 /**
  * The sign-in window's side: hands the result of the attempt to the embedded frame that opened
- * the window, and waits for the frame's acknowledgement, so that the window closes only once the
+ * the window, waits for the frame's acknowledgement, and then closes the window — only once the
  * frame has the result. The message is addressed to this app's origin, never `*`: if the opener
  * has meanwhile navigated to another site, the browser drops it.
  *
@@ -18,7 +18,7 @@ export const ANSWER_TIMEOUT_MS = 5_000;
 
 type AnswerEnvironment = Pick<
 	AuthEnvironment,
-	'opener' | 'listen' | 'setTimer' | 'clearTimer' | 'pageUrl'
+	'opener' | 'listen' | 'setTimer' | 'clearTimer' | 'pageUrl' | 'closeWindow'
 >;
 
 export function answerOpener(
@@ -36,6 +36,7 @@ export function answerOpener(
 		const finish = (answered: boolean): void => {
 			env.clearTimer(timer);
 			stopListening();
+			if (answered) env.closeWindow();
 			resolve(answered);
 		};
 		stopListening = env.listen((message) => {

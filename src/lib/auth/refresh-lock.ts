@@ -5,7 +5,9 @@
  *
  * Web Locks serialise across tabs: the second tab's request leaves only after the first one's
  * answer has replaced the cookie, so it carries the new token. Without Web Locks (very old
- * browsers), refreshes are serialised within the tab only.
+ * browsers), or where the browser refuses them (a frame of another site denied storage: the
+ * request rejects with a SecurityError before the task runs), refreshes are serialised within
+ * the tab only.
  * @see https://w3c.github.io/web-locks/
  */
 export const REFRESH_LOCK_NAME = 'switchboard-token-refresh';
@@ -20,7 +22,20 @@ export function withRefreshLock<T>(
 	task: () => Promise<T>,
 	locks: LockRequester | undefined
 ): Promise<T> {
-	if (locks !== undefined) return locks.request(REFRESH_LOCK_NAME, task);
+	if (locks === undefined) return inTabOnly(task);
+	let ran = false;
+	return locks
+		.request(REFRESH_LOCK_NAME, () => {
+			ran = true;
+			return task();
+		})
+		.catch((error: unknown) => {
+			if (ran) throw error;
+			return inTabOnly(task);
+		});
+}
+
+function inTabOnly<T>(task: () => Promise<T>): Promise<T> {
 	const run = inTab.then(task, task);
 	inTab = run.catch(() => undefined);
 	return run;

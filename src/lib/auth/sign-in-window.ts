@@ -1,45 +1,98 @@
 /**
  * The page of the sign-in window (`{base}/auth/popup#<nonce>`) that an embedded copy of the app
- * opens: reads the frame's nonce from the address fragment (and takes it out of the address bar),
- * loads the sign-in settings, and signs in for the frame (AuthSession.signInForOpener). Opened by
- * hand — no nonce — it is simply the way into the app.
+ * opens. It runs first-party, in a top-level window of the app's own: the session cookie is sent
+ * and set here, and the authorization server agrees to be shown.
+ *
+ * 1. The frame's nonce comes from the address fragment (the caller takes it out of the address bar).
+ * 2. A session this browser already holds with the app (the cookie) answers at once, without a
+ *    form — this is also how an embedded session is renewed.
+ * 3. Otherwise on to the authorization server, the attempt marked with the nonce; the callback
+ *    answers the frame (AuthSession.handleCallback).
+ *
+ * Opened by hand (no nonce), or with nobody left to answer, the window is simply the way into the
+ * app, which restores the session from the cookie like any page load.
  */
-import { parsePublicConfig } from '../config/public-config.ts';
-import type { AuthSession } from './auth-session.svelte.ts';
+import type { AuthEnvironment } from './auth-environment.ts';
+import { startAuthorization, type SignInSettings } from './authorization-start.ts';
+import { answerOpener } from './opener-answer.ts';
 import { nonceFromFragment } from './popup-message.ts';
+import { withRefreshLock } from './refresh-lock.ts';
+import { refreshWithCookie, type TokenResult } from './token-client.ts';
+import { appRouteUrl, TOKEN_ROUTE_PATH } from './token-route-contract.ts';
 
 export type SignInWindowEnd =
-	/** The window's work goes on (at the authorization server), or it is closing. */
+	/** The window's work goes on at the authorization server, or the frame has the answer. */
 	| { kind: 'stay' }
-	/** Nobody to answer: the window carries on as the app, at this path. */
+	/** Nothing to answer, or nobody to answer: the window carries on as the app, at this path. */
 	| { kind: 'go'; returnTo: string }
-	/** The sign-in settings could not be loaded; the person can only close the window. */
+	/** Sign-in could not go on, and no frame took the news; the person can only close the window. */
 	| { kind: 'problem'; message: string };
 
 export interface SignInWindowInput {
-	auth: AuthSession;
 	/** The address fragment (`location.hash`). */
 	hash: string;
-	/** `{base}/api/config`. */
-	configUrl: string;
-	/** `{base}/`. */
-	home: string;
-	fetch: typeof fetch;
+	/** The app's base path (`''` or `/tools/chat`). */
+	appBase: string;
+	env: AuthEnvironment;
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+	return typeof value === 'object' && value !== null && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: null;
+}
+
+/**
+ * The sign-in settings from `GET {base}/api/config` (its `auth` member, as PublicConfig has it;
+ * read here rather than with parsePublicConfig, which belongs to the chat page's code); `null`
+ * when sign-in is not configured. Throws when they cannot be had.
+ */
+async function loadSettings(input: SignInWindowInput): Promise<SignInSettings | null> {
+	const response = await input.env.fetch(`${input.appBase}/api/config`, { cache: 'no-store' });
+	if (!response.ok)
+		throw new Error(`The app server answered ${response.status} for its configuration.`);
+	const auth = record(await response.json())?.['auth'];
+	if (auth === null) return null;
+	const settings = record(auth);
+	const { url, clientId, scopes } = settings ?? {};
+	if (typeof url !== 'string' || typeof clientId !== 'string')
+		throw new Error('The server sent a configuration this app cannot read.');
+	return { issuer: url, clientId, scopes: typeof scopes === 'string' ? scopes : '' };
 }
 
 export async function runSignInWindow(input: SignInWindowInput): Promise<SignInWindowEnd> {
+	const { appBase, env } = input;
+	const home: SignInWindowEnd = { kind: 'go', returnTo: `${appBase}/` };
 	const nonce = nonceFromFragment(input.hash);
-	if (nonce === null) return { kind: 'go', returnTo: input.home };
+	if (nonce === null) return home;
+
+	const answer = async (result: TokenResult): Promise<SignInWindowEnd> => {
+		if (await answerOpener(nonce, result, env)) return { kind: 'stay' };
+		return result.ok ? home : { kind: 'problem', message: result.failure.message };
+	};
+
+	let settings: SignInSettings | null;
 	try {
-		const response = await input.fetch(input.configUrl, { cache: 'no-store' });
-		if (!response.ok)
-			throw new Error(`The app server answered ${response.status} for its configuration.`);
-		input.auth.configure(parsePublicConfig(await response.json()));
+		settings = await loadSettings(input);
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : 'The configuration could not be read.';
 		return { kind: 'problem', message: `Sign-in could not start: ${reason}` };
 	}
-	if (!input.auth.available) return { kind: 'go', returnTo: input.home };
-	const resume = await input.auth.signInForOpener(nonce);
-	return resume === null ? { kind: 'stay' } : { kind: 'go', returnTo: resume.returnTo };
+	if (settings === null) return home;
+
+	const tokenRoute = appRouteUrl(appBase, TOKEN_ROUTE_PATH, env.pageUrl());
+	const renewed = await withRefreshLock(
+		() => refreshWithCookie(tokenRoute, settings.issuer, settings.clientId, env.fetch),
+		env.locks
+	);
+	if (renewed.ok || renewed.failure.kind !== 'auth_expired') return answer(renewed);
+
+	const failure = await startAuthorization({
+		settings,
+		appBase,
+		env,
+		resume: { returnTo: `${appBase}/`, draft: '' },
+		openerNonce: nonce
+	});
+	return failure === null ? { kind: 'stay' } : answer({ ok: false, failure });
 }

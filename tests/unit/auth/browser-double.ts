@@ -43,6 +43,8 @@ export interface BrowserDouble {
 	openedPopups: string[];
 	/** `window.opener` (default: none). */
 	opener: MessageTarget | null;
+	/** What `GET /api/config` answers (default: 404). */
+	configAnswer: () => Response;
 }
 
 export function browserDouble(
@@ -69,6 +71,7 @@ export function browserDouble(
 		openPopup: () => null,
 		openedPopups: [],
 		opener: null,
+		configAnswer: () => new Response('not found', { status: 404 }),
 		env: undefined as unknown as AuthEnvironment
 	};
 
@@ -93,6 +96,7 @@ export function browserDouble(
 			response = await handleTokenRequest(call, deps);
 		else if (url.pathname === '/api/oauth/token' && method === 'DELETE')
 			response = handleSignOut(call, deps);
+		else if (url.pathname === '/api/config' && method === 'GET') response = double.configAnswer();
 		else response = new Response('not found', { status: 404 });
 		double.answers.push(await response.clone().text());
 		for (const setCookie of response.headers.getSetCookie()) {

@@ -47,6 +47,30 @@ describe('withRefreshLock', () => {
 		expect(names).toEqual(['switchboard-token-refresh', 'switchboard-token-refresh']);
 	});
 
+	it('where the browser refuses the lock (storage denied), serialises within the tab', async () => {
+		const refused: LockRequester = {
+			request: () => Promise.reject(new DOMException('The request was denied.', 'SecurityError'))
+		};
+		expect(await overlapping(refused)).toEqual([
+			'first:start',
+			'first:end',
+			'second:start',
+			'second:end'
+		]);
+	});
+
+	it('a refresh that fails under the lock is not run a second time', async () => {
+		let runs = 0;
+		const locks: LockRequester = { request: (_name, callback) => callback() };
+		await expect(
+			withRefreshLock(() => {
+				runs++;
+				return Promise.reject(new Error('refused'));
+			}, locks)
+		).rejects.toThrow('refused');
+		expect(runs).toBe(1);
+	});
+
 	it('keeps serialising after a failed refresh', async () => {
 		await expect(withRefreshLock(() => Promise.reject(new Error('x')), undefined)).rejects.toThrow(
 			'x'

@@ -1,7 +1,7 @@
 /**
- * The sign-in window's page: takes the frame's nonce from its address, loads the settings, and
- * leaves for the authorization server with the attempt marked for the frame — or, opened by hand
- * or without sign-in configured, is simply the way into the app.
+ * The sign-in window's first page: takes the frame's nonce from its address, loads the settings,
+ * and leaves for the authorization server with the attempt marked for the frame — or, opened by
+ * hand, without sign-in configured, or with nobody left to answer, is simply the way into the app.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthSession } from '../../../src/lib/auth/auth-session.svelte.ts';
@@ -16,10 +16,10 @@ let server: MiniServer;
 let browser: BrowserDouble;
 let configRequests: number;
 
-function configFetch(status: number, body: unknown): typeof fetch {
-	return () => {
+function answerConfig(status: number, body: unknown): void {
+	browser.configAnswer = () => {
 		configRequests++;
-		return Promise.resolve(Response.json(body, { status }));
+		return Response.json(body, { status });
 	};
 }
 
@@ -30,15 +30,8 @@ function publicConfig(auth: boolean) {
 	};
 }
 
-/** Under a base path, for the cases that never reach the app's routes. */
-function run(hash: string, fetchConfig: typeof fetch) {
-	return runSignInWindow({
-		auth: new AuthSession('/tools/chat', browser.env),
-		hash,
-		configUrl: '/tools/chat/api/config',
-		home: '/tools/chat/',
-		fetch: fetchConfig
-	});
+function run(hash: string) {
+	return runSignInWindow({ hash, appBase: '', env: browser.env });
 }
 
 beforeAll(async () => {
@@ -52,23 +45,13 @@ beforeEach(() => {
 	browser = browserDouble(APP, deps);
 	browser.address = `${APP}/auth/popup`;
 	configRequests = 0;
+	answerConfig(200, publicConfig(true));
 });
 
 describe('the sign-in window', () => {
 	it('with the frame’s nonce: on to the authorization server, the attempt marked for the frame', async () => {
 		const nonce = crypto.randomUUID();
-		browser.opener = { closed: false, postMessage: () => undefined };
-		// At the root: the browser double serves the app's routes there.
-		const auth = new AuthSession('', browser.env);
-		const end = await runSignInWindow({
-			auth,
-			hash: `#${nonce}`,
-			configUrl: '/api/config',
-			home: '/',
-			fetch: configFetch(200, publicConfig(true))
-		});
-		expect(end).toEqual({ kind: 'stay' });
-		expect(auth.status).toBe('redirecting');
+		expect(await run(`#${nonce}`)).toEqual({ kind: 'stay' });
 		const authorize = new URL(browser.navigatedTo ?? '');
 		expect(authorize.searchParams.get('redirect_uri')).toBe(`${APP}/auth/callback`);
 		const attempt = takeAttempt(browser.attemptStorage, '/', Date.now());
@@ -77,32 +60,41 @@ describe('the sign-in window', () => {
 	});
 
 	it('opened by hand (no nonce): the way into the app, without loading anything', async () => {
-		expect(await run('', configFetch(200, publicConfig(true)))).toEqual({
-			kind: 'go',
-			returnTo: '/tools/chat/'
-		});
-		expect(await run('#not-a-nonce', configFetch(200, publicConfig(true)))).toEqual({
-			kind: 'go',
-			returnTo: '/tools/chat/'
-		});
+		expect(await run('')).toEqual({ kind: 'go', returnTo: '/' });
+		expect(await run('#not-a-nonce')).toEqual({ kind: 'go', returnTo: '/' });
 		expect(configRequests).toBe(0);
 		expect(browser.navigatedTo).toBeNull();
 	});
 
 	it('without sign-in configured: the way into the app', async () => {
-		const end = await run(`#${crypto.randomUUID()}`, configFetch(200, publicConfig(false)));
-		expect(end).toEqual({ kind: 'go', returnTo: '/tools/chat/' });
+		answerConfig(200, publicConfig(false));
+		expect(await run(`#${crypto.randomUUID()}`)).toEqual({ kind: 'go', returnTo: '/' });
 		expect(browser.navigatedTo).toBeNull();
 	});
 
 	it('when the settings cannot be loaded: says so, and goes nowhere', async () => {
-		const end = await run(`#${crypto.randomUUID()}`, configFetch(503, { error: 'down' }));
-		expect(end).toEqual({
+		answerConfig(503, { error: 'down' });
+		expect(await run(`#${crypto.randomUUID()}`)).toEqual({
 			kind: 'problem',
 			message: 'Sign-in could not start: The app server answered 503 for its configuration.'
 		});
-		const unreadable = await run(`#${crypto.randomUUID()}`, configFetch(200, { gateway: 1 }));
-		expect(unreadable.kind).toBe('problem');
+		answerConfig(200, { gateway: 1 });
+		expect((await run(`#${crypto.randomUUID()}`)).kind).toBe('problem');
 		expect(browser.navigatedTo).toBeNull();
+	});
+
+	it('a session already here, and nobody to answer: into the app, which restores it', async () => {
+		// A first sign-in in this window leaves the session cookie (no frame waits for it).
+		await run(`#${crypto.randomUUID()}`);
+		const callback = server.approve(browser.navigatedTo ?? '');
+		const landing = new AuthSession('', browser.env);
+		expect(await landing.handleCallback(callback)).toEqual({ returnTo: '/', draft: '' });
+		landing.dispose();
+		expect(browser.cookies.size).toBe(1);
+
+		browser.navigatedTo = null;
+		expect(await run(`#${crypto.randomUUID()}`)).toEqual({ kind: 'go', returnTo: '/' });
+		expect(browser.navigatedTo, 'renewed with the cookie, no form').toBeNull();
+		expect(browser.window.closed).toBe(false);
 	});
 });
