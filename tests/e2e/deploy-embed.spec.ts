@@ -267,6 +267,28 @@ test('a refused token inside the frame: "Sign in again" renews through the windo
 	await expect(app.locator('[data-role="user"]').first()).toContainText('first');
 });
 
+test('signing out inside the frame ends the session for the app too: the next sign-in asks again', async ({
+	page,
+	context
+}) => {
+	const app = await openEmbedded(page);
+	const signInButton = app.getByRole('button', { name: 'Sign in', exact: true });
+	await logIn(await openSignInWindow(page, signInButton), 'ada');
+	const account = app.locator('[data-account-menu]');
+	await account.locator('summary').click();
+
+	// The frame cannot reach the first-party cookie: a window of the app's own clears it.
+	const signOutWindow = await openSignInWindow(page, app.getByRole('button', { name: 'Sign out' }));
+	if (!signOutWindow.isClosed()) await signOutWindow.waitForEvent('close');
+	await expect(signInButton).toBeVisible();
+	const cookies = await context.cookies(`${FRAMED_APP_URL}/api/oauth/token`);
+	expect(cookies.map((cookie) => cookie.name)).not.toContain('switchboard-session');
+
+	const again = await openSignInWindow(page, signInButton);
+	await again.waitForURL(`${AUTH_SERVER_URL}/interaction/**`);
+	await expect(again.getByLabel('Account')).toBeVisible();
+});
+
 test('closing the sign-in window before finishing: back to signed out, no error', async ({
 	page
 }) => {

@@ -26,7 +26,12 @@ import { withRefreshLock } from './refresh-lock.ts';
 import { isNearExpiry, refreshDelayMs } from './refresh-timing.ts';
 import type { ResumePoint } from './sign-in-attempt.ts';
 import type { TokenResult, TokenSet } from './token-client.ts';
-import { appRouteUrl, POPUP_PATH, TOKEN_ROUTE_PATH } from './token-route-contract.ts';
+import {
+	appRouteUrl,
+	POPUP_PATH,
+	SIGN_OUT_FRAGMENT,
+	TOKEN_ROUTE_PATH
+} from './token-route-contract.ts';
 
 export type { ResumePoint } from './sign-in-attempt.ts';
 
@@ -257,10 +262,17 @@ export class AuthSession {
 		return this.#status === 'signed_in' ? this.#accessToken : null;
 	}
 
-	/** Signs out here and in every other tab: the cookie is cleared and the token forgotten. */
+	/**
+	 * Signs out here and in every other tab: the cookie is cleared and the token forgotten. Inside
+	 * a frame, through a window of the app's own (a frame of another site cannot clear the cookie).
+	 */
 	async signOut(): Promise<void> {
 		this.#forget('signed_out', null);
 		if (this.#settings === null) return;
+		// Inside a frame of another site the session cookie is out of this page's reach (its
+		// requests carry none, its Set-Cookie is refused): a window of the app's own ends the
+		// session, opened now, during the click. See sign-in-window.ts.
+		if (this.env.framed) this.env.openPopup(`${this.appBase}${POPUP_PATH}${SIGN_OUT_FRAGMENT}`);
 		const flow = await this.#loadFlow();
 		await flow?.endServerSession(this.#route(TOKEN_ROUTE_PATH), this.env.fetch);
 		this.env.channel?.postMessage('signed-out');

@@ -11,14 +11,18 @@
  *
  * Opened by hand (no nonce), or with nobody left to answer, the window is simply the way into the
  * app, which restores the session from the cookie like any page load.
+ *
+ * Opened with `#sign-out` by a page of this app (the frame's "Sign out"), it ends the session —
+ * clears the first-party cookie, tells this origin's tabs — and closes. Any other opener (a page
+ * of another site could open this address) is refused: no one else may sign the person out.
  */
 import type { AuthEnvironment } from './auth-environment.ts';
 import { startAuthorization, type SignInSettings } from './authorization-start.ts';
 import { answerOpener } from './opener-answer.ts';
 import { nonceFromFragment } from './popup-message.ts';
 import { withRefreshLock } from './refresh-lock.ts';
-import { refreshWithCookie, type TokenResult } from './token-client.ts';
-import { appRouteUrl, TOKEN_ROUTE_PATH } from './token-route-contract.ts';
+import { endServerSession, refreshWithCookie, type TokenResult } from './token-client.ts';
+import { appRouteUrl, SIGN_OUT_FRAGMENT, TOKEN_ROUTE_PATH } from './token-route-contract.ts';
 
 export type SignInWindowEnd =
 	/** The window's work goes on at the authorization server, or the frame has the answer. */
@@ -60,8 +64,32 @@ async function loadSettings(input: SignInWindowInput): Promise<SignInSettings | 
 	return { issuer: url, clientId, scopes: typeof scopes === 'string' ? scopes : '' };
 }
 
+/**
+ * The opener is a page of this origin: its `location` can be read (a cross-origin WindowProxy
+ * throws a SecurityError there).
+ * @see HTML Living Standard, "Cross-origin objects" (`location` is not readable across origins)
+ */
+function openedByThisApp(opener: unknown, origin: string): boolean {
+	try {
+		return (opener as { location: { origin: string } } | null)?.location.origin === origin;
+	} catch {
+		return false;
+	}
+}
+
+async function signOutForOpener(input: SignInWindowInput): Promise<SignInWindowEnd> {
+	const { appBase, env } = input;
+	if (!openedByThisApp(env.opener(), env.pageUrl().origin))
+		return { kind: 'go', returnTo: `${appBase}/` };
+	await endServerSession(appRouteUrl(appBase, TOKEN_ROUTE_PATH, env.pageUrl()), env.fetch);
+	env.channel?.postMessage('signed-out');
+	env.closeWindow();
+	return { kind: 'stay' };
+}
+
 export async function runSignInWindow(input: SignInWindowInput): Promise<SignInWindowEnd> {
 	const { appBase, env } = input;
+	if (input.hash === SIGN_OUT_FRAGMENT) return signOutForOpener(input);
 	const home: SignInWindowEnd = { kind: 'go', returnTo: `${appBase}/` };
 	const nonce = nonceFromFragment(input.hash);
 	if (nonce === null) return home;

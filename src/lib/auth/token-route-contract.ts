@@ -17,6 +17,9 @@ export const CALLBACK_PATH = '/auth/callback';
  */
 export const POPUP_PATH = '/auth/popup';
 
+/** The sign-in window's address fragment when it is opened to end the session instead. */
+export const SIGN_OUT_FRAGMENT = '#sign-out';
+
 /**
  * A static header every call to the token route must carry. A cross-site page cannot send a
  * custom header without a CORS preflight, which this route never grants, so a forged form post

@@ -256,6 +256,40 @@ describe('renewing inside a frame', () => {
 	});
 });
 
+describe('signing out inside a frame', () => {
+	it('opens a window that ends the first-party session; the next sign-in asks for the form', async () => {
+		const clicked = clickSignIn();
+		const { callbackEnd } = await signInInWindow();
+		await callbackEnd;
+		await clicked;
+		expect(popupBrowser.cookies.size).toBe(1);
+
+		await frame.signOut();
+		expect(frame.status).toBe('signed_out');
+		expect(frameBrowser.openedPopups.at(-1)).toBe('/auth/popup#sign-out');
+		expect(
+			await runSignInWindow({ hash: '#sign-out', appBase: '', env: popupBrowser.env })
+		).toEqual({
+			kind: 'stay'
+		});
+		expect(popupBrowser.cookies.size, 'the session cookie is gone').toBe(0);
+		expect(popupBrowser.window.closed).toBe(true);
+
+		popupBrowser.navigatedTo = null;
+		const again = clickSignIn();
+		expect(await popupFirstPage(openedNonce())).toEqual({ kind: 'stay' });
+		expect(popupBrowser.navigatedTo, 'to the login form, not signed in silently').toContain(
+			'/oauth/authorize'
+		);
+		popupBrowser.window.closed = true;
+		await vi.waitFor(() => {
+			frameBrowser.runTimers();
+			expect(frame.status).toBe('signed_out');
+		});
+		await again;
+	});
+});
+
 describe('a sign-in window nobody waits for', () => {
 	it('opened by hand (no opener): signs in and carries on as the app', async () => {
 		popupBrowser.opener = null;

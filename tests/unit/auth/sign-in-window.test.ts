@@ -11,6 +11,7 @@ import { authorizationServerLookup } from '../../../src/lib/server/oauth/authori
 import { browserDouble, type BrowserDouble } from './browser-double.ts';
 import { startMiniServer, type MiniServer } from './mini-authorization-server.ts';
 import { APP, CLIENT_ID, routeDeps } from './token-route-harness.ts';
+import { linkedWindows, windowSide } from './window-double.ts';
 
 let server: MiniServer;
 let browser: BrowserDouble;
@@ -95,6 +96,52 @@ describe('the sign-in window', () => {
 		browser.navigatedTo = null;
 		expect(await run(`#${crypto.randomUUID()}`)).toEqual({ kind: 'go', returnTo: '/' });
 		expect(browser.navigatedTo, 'renewed with the cookie, no form').toBeNull();
+		expect(browser.window.closed).toBe(false);
+	});
+});
+
+describe('the sign-in window opened to sign out (#sign-out)', () => {
+	/** A session in this browser (a sign-in in the window, with no frame waiting). */
+	async function signedIn(): Promise<void> {
+		await run(`#${crypto.randomUUID()}`);
+		const landing = new AuthSession('', browser.env);
+		await landing.handleCallback(server.approve(browser.navigatedTo ?? ''));
+		landing.dispose();
+		expect(browser.cookies.size).toBe(1);
+	}
+
+	function told(): string[] {
+		const messages: string[] = [];
+		browser.env.channel = {
+			postMessage: (message: string) => messages.push(message)
+		} as unknown as BroadcastChannel;
+		return messages;
+	}
+
+	it('opened by the app’s own frame: ends the session, tells this origin’s tabs, closes', async () => {
+		await signedIn();
+		browser.opener = linkedWindows(windowSide(APP), browser.window).opener;
+		const messages = told();
+		expect(await run('#sign-out')).toEqual({ kind: 'stay' });
+		expect(browser.cookies.size).toBe(0);
+		expect(messages).toEqual(['signed-out']);
+		expect(browser.window.closed).toBe(true);
+	});
+
+	it('opened by a page of another site, or by nobody: refuses, and the session stays', async () => {
+		await signedIn();
+		const messages = told();
+		for (const opener of [
+			linkedWindows(windowSide('http://localhost:4187'), browser.window).opener,
+			null
+		]) {
+			browser.opener = opener;
+			const before = browser.requests.length;
+			expect(await run('#sign-out')).toEqual({ kind: 'go', returnTo: '/' });
+			expect(browser.requests.slice(before)).toEqual([]);
+		}
+		expect(browser.cookies.size).toBe(1);
+		expect(messages).toEqual([]);
 		expect(browser.window.closed).toBe(false);
 	});
 });

@@ -33,10 +33,19 @@ export function windowHandle(
 	target: WindowSide,
 	sender: WindowSide,
 	senderHandle: () => unknown
-): PopupWindow {
+): PopupWindow & { readonly location: { origin: string } } {
 	return {
 		get closed() {
 			return target.closed;
+		},
+		/** Readable only from the same origin, as the browser has it. */
+		get location() {
+			if (target.origin !== sender.origin)
+				throw new DOMException(
+					'Blocked a frame from accessing a cross-origin frame.',
+					'SecurityError'
+				);
+			return { origin: target.origin };
 		},
 		close() {
 			target.closed = true;
