@@ -40,7 +40,7 @@ export type { ResumePoint } from './sign-in-attempt.ts';
  * - `restoring`: reading the session cookie after a page load;
  * - `signed_out`, `signed_in`;
  * - `redirecting`: on the way to the authorization server; `completing`: back, redeeming the code;
- * - `in_popup`: (inside a frame) sign-in goes on in the window the frame opened;
+ * - `in_popup`: (inside a frame) sign-in goes on in the window the frame opened; closing it cancels;
  * - `expired`: the session ended (refresh refused); sign in again, nothing on the page is lost;
  * - `failed`: a sign-in attempt failed; `failure` says why.
  */
@@ -354,7 +354,7 @@ export class AuthSession {
 		if (flow === null || this.#popup !== popup) return opened.stopHolding();
 		popup.wait = flow.waitForPopup(opened, this.env);
 		const result = await popup.wait.result;
-		// Cancelled, or a newer attempt took over: its answer is the one that counts.
+		// Disposed, or a newer attempt took over: its answer is the one that counts.
 		if (this.#popup !== popup) return;
 		this.#popup = null;
 		this.#settle(result);
