@@ -9,7 +9,10 @@ import { ApiKeySession } from '../../../src/lib/auth/api-key.svelte.ts';
 import { signInFailure } from '../../../src/lib/auth/sign-in-failure.ts';
 import ApiKeyForm from '../../../src/lib/components/auth/ApiKeyForm.svelte';
 import SignInProblem from '../../../src/lib/components/auth/SignInProblem.svelte';
-import { classifyTokenExchange, REGION_LOGIN_MESSAGE } from '../../../src/lib/failure/classify-token.ts';
+import {
+	classifyTokenExchange,
+	REGION_LOGIN_MESSAGE
+} from '../../../src/lib/failure/classify-token.ts';
 
 const region = classifyTokenExchange({
 	status: 403,

@@ -4,7 +4,10 @@
  * cookie sealed and rotated, and the failures the browser's classifier expects.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { classifyTokenExchange, REGION_LOGIN_MESSAGE } from '../../../src/lib/failure/classify-token.ts';
+import {
+	classifyTokenExchange,
+	REGION_LOGIN_MESSAGE
+} from '../../../src/lib/failure/classify-token.ts';
 import { authorizationServerLookup } from '../../../src/lib/server/oauth/authorization-server.ts';
 import { deriveSessionKey } from '../../../src/lib/server/oauth/seal.ts';
 import {

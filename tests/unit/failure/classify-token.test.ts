@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { REGION_LOGIN_MESSAGE, classifyTokenExchange } from '../../../src/lib/failure/classify-token.ts';
+import {
+	REGION_LOGIN_MESSAGE,
+	classifyTokenExchange
+} from '../../../src/lib/failure/classify-token.ts';
 
 const SECRETS = [
 	'at_9f8e7d6c5b4a3f2e1d0c',

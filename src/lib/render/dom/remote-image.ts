@@ -22,7 +22,10 @@ function remoteImageFrame(doc: Document, src: string, alt: string, title: string
 	frame.setAttribute('referrerpolicy', 'no-referrer');
 	frame.setAttribute('class', 'md-image-frame');
 	frame.setAttribute('data-remote-image-frame', '');
-	frame.setAttribute('title', title !== '' ? title : alt !== '' ? alt : `Image from ${hostOf(src)}`);
+	frame.setAttribute(
+		'title',
+		title !== '' ? title : alt !== '' ? alt : `Image from ${hostOf(src)}`
+	);
 	frame.setAttribute('src', url.href);
 	return frame;
 }
