@@ -121,10 +121,13 @@ export async function longConversationRun(
 				main.scrollTop === 0 &&
 				(document.querySelector('[data-role="user"]')?.textContent ?? '').includes('Question 1:');
 			let frames = 0;
-			// A fast, steady scroll up (24,000 px/s, a hard fling held), until the first message.
+			// A fast, steady scroll up (24,000 px/s, a hard fling held), until the first message. Each
+			// step is the person's: a wheel event, then the scroll (the page follows the stream
+			// unless the person scrolls, and tells by their input).
 			while (frames < 10_000 && !atFirst()) {
 				await new Promise((resolve) => requestAnimationFrame(resolve));
 				frames++;
+				main.dispatchEvent(new WheelEvent('wheel', { deltaY: -SCROLL_PX_PER_FRAME }));
 				main.scrollBy(0, -SCROLL_PX_PER_FRAME);
 			}
 			return { frames, ms: performance.now() - started, reached: atFirst() };

@@ -14,7 +14,7 @@ export interface WindowSizes {
 	max: number;
 }
 
-export const DEFAULT_WINDOW: WindowSizes = { initial: 30, page: 6, max: 240 };
+export const DEFAULT_WINDOW: WindowSizes = { initial: 30, page: 10, max: 240 };
 
 export class MessageWindow {
 	readonly #count: () => number;

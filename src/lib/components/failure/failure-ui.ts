@@ -27,9 +27,13 @@ export function loadFailureUi(): Promise<FailureUi> {
 export function preloadFailureUiOnFirstInteraction(target: EventTarget = window): () => void {
 	// Not focus: the composer takes focus by itself when the page opens.
 	const types = ['pointerdown', 'keydown'] as const;
+	// When the page is next idle: the first key or click is often a send, which should not share
+	// its frame with compiling this.
 	const start = (): void => {
 		stop();
-		loadFailureUi().catch(() => undefined);
+		const load = (): void => void loadFailureUi().catch(() => undefined);
+		if ('requestIdleCallback' in globalThis) requestIdleCallback(load, { timeout: 2000 });
+		else setTimeout(load, 0);
 	};
 	const stop = (): void => {
 		for (const type of types) target.removeEventListener(type, start, { capture: true });
