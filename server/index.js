@@ -39,18 +39,22 @@ function rewriteLocations(res) {
 				? locationUnderBase(value, base)
 				: value
 		);
-	const writeHead = res.writeHead.bind(res);
-	/** @type {(status: number, ...rest: any[]) => import('node:http').ServerResponse} */
+	const writeHead = res.writeHead;
+	/** @param {number} status @param {unknown[]} rest */
 	const patched = (status, ...rest) => {
 		const headers = rest.find((part) => typeof part === 'object' && part !== null);
 		if (headers !== undefined && !Array.isArray(headers)) {
-			for (const name of Object.keys(headers)) {
-				if (name.toLowerCase() === 'location' && typeof headers[name] === 'string') {
-					headers[name] = locationUnderBase(headers[name], base);
+			const record = /** @type {Record<string, unknown>} */ (headers);
+			for (const [name, value] of Object.entries(record)) {
+				if (name.toLowerCase() === 'location' && typeof value === 'string') {
+					record[name] = locationUnderBase(value, base);
 				}
 			}
 		}
-		return writeHead(status, ...rest);
+		// The arguments go on exactly as the handler passed them.
+		return /** @type {import('node:http').ServerResponse} */ (
+			Reflect.apply(writeHead, res, [status, ...rest])
+		);
 	};
 	res.writeHead = /** @type {typeof res.writeHead} */ (/** @type {unknown} */ (patched));
 }

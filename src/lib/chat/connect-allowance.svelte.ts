@@ -8,9 +8,9 @@ import {
 	CONNECT_COOKIE,
 	connectCookieValue,
 	gatewayOrigin,
-	parseConnectCookie,
-	readCookie
+	parseConnectCookie
 } from '../config/connect-allowance.ts';
+import { readCookie } from '../config/cookie-header.ts';
 
 /** A year: the cookie is rewritten whenever the profiles change or a page opens. */
 const MAX_AGE_SECONDS = 365 * 24 * 3600;

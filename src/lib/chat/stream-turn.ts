@@ -3,6 +3,7 @@
  * src/lib/failure, then the body read by the wire pipeline (`readTurn`) with its idle timeout.
  * A user abort ends the turn `cancelled` and is not a failure; leaving early cancels the request.
  */
+import { readCapped } from './read-capped.ts';
 import {
 	classifyHttp,
 	classifyThrown,
@@ -39,28 +40,6 @@ const emptyTurn = (status: Turn['status']): Turn => ({
 	reasoning: '',
 	images: []
 });
-
-/** Reads at most `limit` bytes of an error body as text, then stops the download. */
-async function readCapped(response: Response, limit: number): Promise<string> {
-	if (response.body === null) return '';
-	const reader = response.body.getReader();
-	const decoder = new TextDecoder();
-	let text = '';
-	let size = 0;
-	try {
-		while (size < limit) {
-			const { done, value } = await reader.read();
-			if (done) break;
-			size += value.byteLength;
-			text += decoder.decode(value, { stream: true });
-		}
-	} catch {
-		// A body that breaks half-way still tells what it told so far.
-	} finally {
-		await reader.cancel().catch(() => undefined);
-	}
-	return text + decoder.decode();
-}
 
 export async function streamTurn(request: WireRequest, options: StreamTurnOptions): Promise<Turn> {
 	if (options.signal.aborted) return emptyTurn('cancelled');
@@ -102,7 +81,7 @@ export async function streamTurn(request: WireRequest, options: StreamTurnOption
 			clearTimeout(connectTimer);
 		}
 		if (!response.ok || response.body === null) {
-			const body = await readCapped(response, MAX_ERROR_BODY_BYTES);
+			const body = await readCapped(response, MAX_ERROR_BODY_BYTES, true);
 			return {
 				...emptyTurn('failed'),
 				failure: classifyHttp(response.status, response.headers, body, context)

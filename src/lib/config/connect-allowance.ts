@@ -48,12 +48,3 @@ export function parseConnectCookie(value: string | undefined | null): string[] {
 		.filter((candidate) => candidate !== '' && gatewayOrigin(candidate) === candidate);
 	return [...new Set(origins)].slice(0, MAX_CONNECT_ORIGINS);
 }
-
-/** The value of cookie `name` in a `document.cookie` / Cookie header string. */
-export function readCookie(header: string, name: string): string | null {
-	for (const part of header.split(';')) {
-		const at = part.indexOf('=');
-		if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-	}
-	return null;
-}

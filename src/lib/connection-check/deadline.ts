@@ -18,23 +18,3 @@ export function stepDeadline(cancel: AbortSignal, afterMs: number): StepDeadline
 		expired: () => timer.aborted && !cancel.aborted
 	};
 }
-
-/** Reads a body as text, at most `limit` bytes (the rest is not downloaded). */
-export async function readCapped(response: Response, limit: number): Promise<string> {
-	if (response.body === null) return '';
-	const reader = response.body.getReader();
-	const decoder = new TextDecoder();
-	let text = '';
-	let size = 0;
-	try {
-		while (size < limit) {
-			const { done, value } = await reader.read();
-			if (done) break;
-			size += value.byteLength;
-			text += decoder.decode(value, { stream: true });
-		}
-	} finally {
-		await reader.cancel().catch(() => undefined);
-	}
-	return text + decoder.decode();
-}

@@ -7,7 +7,8 @@
 import { sendAuthorized } from '../auth/gateway-credentials.ts';
 import { classifyHttp, classifyThrown } from '../failure/index.ts';
 import { requestIdFromHeaders } from '../failure/request-id.ts';
-import { readCapped, type StepDeadline } from './deadline.ts';
+import { readCapped } from '../chat/read-capped.ts';
+import type { StepDeadline } from './deadline.ts';
 import type { AuthOutcome } from './steps.ts';
 import { modelListHeaders, type CheckTarget } from './target.ts';
 

@@ -2,7 +2,8 @@
  * Headers every response of the app carries (static files are served before SvelteKit and carry
  * only what adapter-node gives them; they are scripts and styles of our own, `nosniff` aside).
  */
-import { CONNECT_COOKIE, parseConnectCookie, readCookie } from '../config/connect-allowance.ts';
+import { CONNECT_COOKIE, parseConnectCookie } from '../config/connect-allowance.ts';
+import { readCookie } from '../config/cookie-header.ts';
 import type { ServerConfig } from './config.ts';
 import { contentSecurityPolicy, directiveSources } from './content-security-policy.ts';
 import { OWN_POLICY_HEADER } from './remote-image-frame.ts';
@@ -10,7 +11,7 @@ import { OWN_POLICY_HEADER } from './remote-image-frame.ts';
 /** The policy for one response: SvelteKit's script-src (nonce) plus the configuration's sources. */
 export function policyFor(config: ServerConfig, request: Request, response: Response): string {
 	const custom = config.allowCustomGateways
-		? parseConnectCookie(readCookie(request.headers.get('cookie') ?? '', CONNECT_COOKIE))
+		? parseConnectCookie(readCookie(request.headers.get('cookie'), CONNECT_COOKIE))
 		: [];
 	return contentSecurityPolicy({
 		scriptSources: directiveSources(response.headers.get('content-security-policy'), 'script-src'),

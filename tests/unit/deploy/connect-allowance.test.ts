@@ -4,9 +4,9 @@ import {
 	connectCookieValue,
 	gatewayOrigin,
 	MAX_CONNECT_ORIGINS,
-	parseConnectCookie,
-	readCookie
+	parseConnectCookie
 } from '../../../src/lib/config/connect-allowance.ts';
+import { readCookie } from '../../../src/lib/config/cookie-header.ts';
 
 describe('gatewayOrigin', () => {
 	it.each([
