@@ -9,29 +9,13 @@ import type { PublicConfig } from '../../../src/lib/config/public-config.ts';
 import { authorizationServerLookup } from '../../../src/lib/server/oauth/authorization-server.ts';
 import { browserDouble, type BrowserDouble } from './browser-double.ts';
 import { startMiniServer, type MiniServer } from './mini-authorization-server.ts';
-import { ACCOUNT_CLAIM, APP, CLIENT_ID, routeDeps } from './token-route-harness.ts';
+import { APP, CLIENT_ID, routeDeps, signInConfig } from './token-route-harness.ts';
 
 let server: MiniServer;
 let browser: BrowserDouble;
 let session: AuthSession;
 
-function config(): PublicConfig {
-	return {
-		gateway: { url: '/demo', route: 'backend', area: 'codex', mode: 'direct', demo: true },
-		defaultModel: null,
-		allowCustomGateways: true,
-		auth: {
-			url: server.endpoint.url,
-			clientId: CLIENT_ID,
-			scopes: 'openid profile offline_access'
-		},
-		accountHeader: 'service-account-id',
-		accountClaim: ACCOUNT_CLAIM,
-		classifierModels: [],
-		topUpUrl: null,
-		basePath: ''
-	};
-}
+const config = (): PublicConfig => signInConfig(server.endpoint.url, 'backend');
 
 /** A page load: a new AuthSession in the same browser (cookies and tab storage carry over). */
 function load(existing?: BrowserDouble): AuthSession {

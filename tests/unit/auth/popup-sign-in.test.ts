@@ -13,7 +13,7 @@ import type { PublicConfig } from '../../../src/lib/config/public-config.ts';
 import { authorizationServerLookup } from '../../../src/lib/server/oauth/authorization-server.ts';
 import { browserDouble, type BrowserDouble } from './browser-double.ts';
 import { startMiniServer, type MiniServer } from './mini-authorization-server.ts';
-import { ACCOUNT_CLAIM, APP, CLIENT_ID, routeDeps } from './token-route-harness.ts';
+import { APP, CLIENT_ID, routeDeps, signInConfig } from './token-route-harness.ts';
 import { deliver, linkedWindows, windowSide } from './window-double.ts';
 
 let server: MiniServer;
@@ -24,23 +24,7 @@ let popupPages: AuthSession[];
 /** Every message the frame's window received, as sent. */
 let frameInbox: IncomingMessage[];
 
-function config(): PublicConfig {
-	return {
-		gateway: { url: '/demo', route: 'responses', area: 'codex', mode: 'direct', demo: true },
-		defaultModel: null,
-		allowCustomGateways: true,
-		auth: {
-			url: server.endpoint.url,
-			clientId: CLIENT_ID,
-			scopes: 'openid profile offline_access'
-		},
-		accountHeader: 'service-account-id',
-		accountClaim: ACCOUNT_CLAIM,
-		classifierModels: [],
-		topUpUrl: null,
-		basePath: ''
-	};
-}
+const config = (): PublicConfig => signInConfig(server.endpoint.url, 'responses');
 
 function newBrowser(): BrowserDouble {
 	const deps = routeDeps(server.endpoint.url, {

@@ -13,6 +13,7 @@ import type {
 	TokenRouteDeps,
 	TokenRouteRequest
 } from '../../../src/lib/server/oauth/token-route.ts';
+import type { PublicConfig } from '../../../src/lib/config/public-config.ts';
 
 export const APP = 'http://127.0.0.1:4173';
 export const CLIENT_ID = 'switchboard-test';
@@ -112,4 +113,22 @@ export function allKeys(value: unknown): string[] {
 	if (typeof value !== 'object' || value === null) return [];
 	if (Array.isArray(value)) return value.flatMap(allKeys);
 	return Object.entries(value).flatMap(([key, field]) => [key.toLowerCase(), ...allKeys(field)]);
+}
+
+/** The public configuration of an app whose sign-in goes to `authUrl` as the test client. */
+export function signInConfig(
+	authUrl: string,
+	route: PublicConfig['gateway']['route']
+): PublicConfig {
+	return {
+		gateway: { url: '/demo', route, area: 'codex', mode: 'direct', demo: true },
+		defaultModel: null,
+		allowCustomGateways: true,
+		auth: { url: authUrl, clientId: CLIENT_ID, scopes: 'openid profile offline_access' },
+		accountHeader: 'service-account-id',
+		accountClaim: ACCOUNT_CLAIM,
+		classifierModels: [],
+		topUpUrl: null,
+		basePath: ''
+	};
 }
