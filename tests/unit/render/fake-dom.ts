@@ -131,7 +131,7 @@ export class FakeDocument {
 	}
 }
 
-const VOID = new Set(['br', 'hr', 'img']);
+const VOID = new Set(['br', 'col', 'hr', 'img']);
 
 function escape(text: string): string {
 	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -16,6 +16,15 @@ export const LIMITS = {
 	maxTableRows: 2000,
 	/** Table columns kept; cells past the cap are dropped (GFM drops excess cells too). */
 	maxTableColumns: 64,
+	/**
+	 * Cells per table segment: a table longer than one segment is laid out as several tables with
+	 * the same fixed column widths, each skipping layout off-screen (see dom/table-view.ts).
+	 */
+	tableSegmentCells: 512,
+	/** ... but never fewer rows than this per segment. */
+	tableSegmentMinRows: 8,
+	/** A column of a segmented table is at most this many characters wide (longer text wraps). */
+	tableColumnMaxChars: 40,
 	/** A table row line longer than this ends the table. */
 	maxTableLineChars: 16 * 1024,
 	/** Markdown parsed per message; lines starting past this are shown as plain text. */

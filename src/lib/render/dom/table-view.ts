@@ -1,20 +1,37 @@
 /**
  * A GFM table (§4.10) in a horizontally scrolling wrapper. Rows arrive one line at a time: all but
  * the last are appended for good; the last may still be a preview and is redrawn each frame.
+ *
+ * A table longer than one segment (table-layout.ts) continues in further tables of
+ * `segmentRows(columns)` rows, each in a `.md-table-part` that skips layout off-screen. As soon as
+ * a settled row lies past the first segment, every segment takes the same fixed column widths
+ * (estimated from the head and the first segment), so the parts line up as one table. A table of
+ * one segment keeps the browser's automatic layout.
  */
 import { parseInline } from '../core/inline-parser.ts';
 import { LIMITS } from '../core/limits.ts';
 import type { Align, Block, TableBlock } from '../core/model.ts';
 import type { BlockView } from './block-views.ts';
 import { insertInlines } from './inline-dom.ts';
+import { columnChars, columnWidth, segmentIntrinsicSize, segmentRows } from './table-layout.ts';
+
+interface Segment {
+	readonly table: HTMLElement;
+	readonly body: HTMLElement;
+	/** The `.md-table-part` around every segment but the first. */
+	readonly part: HTMLElement | null;
+}
 
 export class TableView implements BlockView {
 	readonly element: HTMLElement;
 	readonly #doc: Document;
-	readonly #body: HTMLElement;
 	readonly #id: number;
 	readonly #head: readonly string[];
 	readonly #align: readonly Align[];
+	readonly #rowsPerSegment: number;
+	readonly #segments: Segment[] = [];
+	/** Column widths in `ch`, once the table has grown past its first segment. */
+	#fixedChars: number[] | null = null;
 	#stableRows = 0;
 	#lastStable: readonly string[] | null = null;
 	#tail: HTMLElement | null = null;
@@ -24,15 +41,17 @@ export class TableView implements BlockView {
 		this.#id = block.id;
 		this.#head = block.head;
 		this.#align = block.align;
+		this.#rowsPerSegment = segmentRows(block.head.length);
 		const wrapper = doc.createElement('div');
 		wrapper.setAttribute('class', 'md-table');
 		const table = doc.createElement('table');
 		const head = doc.createElement('thead');
 		head.appendChild(this.#row('th', block.head));
-		this.#body = doc.createElement('tbody');
+		const body = doc.createElement('tbody');
 		table.appendChild(head);
-		table.appendChild(this.#body);
+		table.appendChild(body);
 		wrapper.appendChild(table);
+		this.#segments.push({ table, body, part: null });
 		this.element = wrapper;
 	}
 
@@ -50,11 +69,14 @@ export class TableView implements BlockView {
 		const rows = block.rows;
 		const stable = final ? rows.length : Math.max(0, rows.length - 1);
 		if (this.#tail !== null) {
-			this.#body.removeChild(this.#tail);
+			this.#tail.parentNode?.removeChild(this.#tail);
 			this.#tail = null;
 		}
+		if (this.#fixedChars === null && stable > this.#rowsPerSegment) {
+			this.#fixColumns(columnChars(this.#head, rows.slice(0, this.#rowsPerSegment)));
+		}
 		for (let index = this.#stableRows; index < stable; index++) {
-			this.#body.appendChild(this.#row('td', rows[index] ?? []));
+			this.#bodyOf(index).appendChild(this.#row('td', rows[index] ?? []));
 		}
 		if (stable > this.#stableRows) {
 			this.#stableRows = stable;
@@ -63,11 +85,63 @@ export class TableView implements BlockView {
 		const preview = rows[stable];
 		if (preview !== undefined) {
 			this.#tail = this.#row('td', preview);
-			this.#body.appendChild(this.#tail);
+			this.#bodyOf(stable).appendChild(this.#tail);
 		}
+		this.#dropEmptySegments();
 	}
 
 	finalize(): void {}
+
+	/** The body row `index` goes into, starting a segment when it is the first of one. */
+	#bodyOf(index: number): HTMLElement {
+		const number = Math.floor(index / this.#rowsPerSegment);
+		let segment = this.#segments[number];
+		while (segment === undefined) {
+			this.#segments.push(this.#newSegment());
+			segment = this.#segments[number];
+		}
+		return segment.body;
+	}
+
+	#newSegment(): Segment {
+		const part = this.#doc.createElement('div');
+		part.setAttribute('class', 'md-table-part');
+		part.setAttribute('style', segmentIntrinsicSize(this.#rowsPerSegment));
+		const table = this.#doc.createElement('table');
+		const body = this.#doc.createElement('tbody');
+		table.appendChild(body);
+		part.appendChild(table);
+		this.element.appendChild(part);
+		const segment = { table, body, part };
+		if (this.#fixedChars !== null) this.#fix(segment, this.#fixedChars);
+		return segment;
+	}
+
+	/** Gives every segment, present and future, the same fixed column widths. */
+	#fixColumns(chars: number[]): void {
+		this.#fixedChars = chars;
+		for (const segment of this.#segments) this.#fix(segment, chars);
+	}
+
+	#fix(segment: Segment, chars: readonly number[]): void {
+		const columns = this.#doc.createElement('colgroup');
+		for (const width of chars) {
+			const column = this.#doc.createElement('col');
+			column.setAttribute('style', columnWidth(width));
+			columns.appendChild(column);
+		}
+		segment.table.insertBefore(columns, segment.table.firstChild);
+		segment.table.setAttribute('class', 'md-table-fixed');
+	}
+
+	/** A preview row that started a segment and then went away leaves no empty part behind. */
+	#dropEmptySegments(): void {
+		for (let last = this.#segments.at(-1); last?.part; last = this.#segments.at(-1)) {
+			if (last.body.firstChild !== null) return;
+			this.element.removeChild(last.part);
+			this.#segments.pop();
+		}
+	}
 
 	#row(tag: 'th' | 'td', cells: readonly string[]): HTMLElement {
 		const row = this.#doc.createElement('tr');
