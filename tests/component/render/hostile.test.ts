@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../../src/lib/components/render/markdown.css';
 import { LIMITS } from '../../../src/lib/render/core/limits.ts';
 import { LiveMarkdown } from '../../../src/lib/render/live-markdown.ts';
 import { XSS_PAYLOADS } from '../../unit/render/hostile-payloads.ts';
@@ -37,6 +38,9 @@ afterEach(() => {
 function renderFinished(text: string): Promise<HTMLElement> {
 	const container = document.createElement('div');
 	container.setAttribute('data-hostile', '');
+	// As in the page: the chat's styles (content-visibility on chunks and table parts) apply.
+	container.setAttribute('class', 'markdown');
+	container.style.width = '700px';
 	document.body.append(container);
 	return new Promise((resolve) => {
 		const renderer = new LiveMarkdown(container, {
@@ -91,33 +95,74 @@ describe('hostile content in Chromium', () => {
 	});
 
 	it('pathological markdown renders in slices: the main thread gets turns between frames', async () => {
-		const inputs = [
-			'>'.repeat(10_000) + ' deep',
-			`x ${'`'.repeat(100_000)} y`,
-			`\`\`\`js\n${'const x = "<b>"; // padding padding padding\n'.repeat(110_000)}\`\`\``,
-			[
-				`| ${'h | '.repeat(80)}`,
-				`|${' - |'.repeat(80)}`,
-				...Array.from({ length: 3000 }, (_, r) => `| ${`${r} | `.repeat(80)}`)
-			].join('\n')
-		];
-		for (const text of inputs) {
+		const inputs = {
+			'10k nested quotes': { text: '>'.repeat(10_000) + ' deep', sliced: false },
+			'100k backticks': { text: `x ${'`'.repeat(100_000)} y`, sliced: false },
+			'a 5 MB code block': {
+				text: `\`\`\`js\n${'const x = "<b>"; // padding padding padding\n'.repeat(110_000)}\`\`\``,
+				sliced: true
+			},
+			'a giant table': {
+				text: [
+					`| ${'h | '.repeat(80)}`,
+					`|${' - |'.repeat(80)}`,
+					...Array.from({ length: 3000 }, (_, r) => `| ${`${r} | `.repeat(80)}`)
+				].join('\n'),
+				sliced: true
+			}
+		};
+		for (const [name, { text, sliced }] of Object.entries(inputs)) {
+			let frames = 0;
 			let turns = 0;
 			let running = true;
+			const frame = (): void => {
+				frames++;
+				if (running) requestAnimationFrame(frame);
+			};
 			const tick = (): void => {
 				turns++;
 				if (running) setTimeout(tick, 0);
 			};
+			requestAnimationFrame(frame);
 			setTimeout(tick, 0);
 			const root = await renderFinished(text);
 			running = false;
-			// Timers ran while it rendered: the work was cut into frames, not one long task.
-			expect(turns).toBeGreaterThan(1);
-			expect(root.textContent?.length).toBeGreaterThan(0);
-			expect(root.querySelectorAll('blockquote blockquote').length).toBeLessThan(
+			expect(root.textContent?.length, name).toBeGreaterThan(0);
+			expect(root.querySelectorAll('blockquote blockquote').length, name).toBeLessThan(
 				LIMITS.maxContainerDepth
 			);
 			expect(tripwires.dialogs).toEqual([]);
+			// A few MB is never one frame's work: it is cut into many frames (a size cap per frame, so
+			// this holds on any machine), and other tasks (timers, input) run in between.
+			if (sliced) {
+				expect(frames, name).toBeGreaterThan(10);
+				expect(turns, name).toBeGreaterThan(10);
+			}
 		}
+	});
+
+	it('a giant table is laid out in parts whose columns line up as one table', async () => {
+		const columns = 12;
+		const text = [
+			`| ${Array.from({ length: columns }, (_, c) => `column ${c}`).join(' | ')} |`,
+			`|${' --- |'.repeat(columns)}`,
+			...Array.from(
+				{ length: 1500 },
+				(_, r) => `| ${Array.from({ length: columns }, (_, c) => `${r}×${c}`).join(' | ')} |`
+			)
+		].join('\n');
+		const root = await renderFinished(text);
+		const parts = root.querySelectorAll('.md-table-part');
+		expect(parts.length).toBeGreaterThan(10);
+		expect(getComputedStyle(parts[0] as Element).contentVisibility).toBe('auto');
+		const rows = root.querySelectorAll('tr');
+		expect(rows.length).toBe(1501);
+		const last = rows[rows.length - 1] as HTMLTableRowElement;
+		last.scrollIntoView();
+		await frames(2);
+		const edges = (row: HTMLTableRowElement): number[] =>
+			[...row.cells].map((cell) => Math.round(cell.getBoundingClientRect().left));
+		expect(edges(last)).toEqual(edges(rows[0] as HTMLTableRowElement));
+		expect(last.cells[0]?.textContent).toBe('1499×0');
 	});
 });

@@ -19,7 +19,9 @@ export class DomRenderer {
 	readonly #options: DomRendererOptions;
 	#root: ContainerView | null = null;
 	#overflow: PlainText | null = null;
+	/** Overflow shown so far: whole pieces, then characters of the next. */
 	#overflowPieces = 0;
+	#overflowOffset = 0;
 
 	constructor(container: HTMLElement, options: DomRendererOptions = {}) {
 		const doc = container.ownerDocument;
@@ -28,24 +30,44 @@ export class DomRenderer {
 		this.#options = options;
 	}
 
-	render(snapshot: MarkdownSnapshot): void {
+	/**
+	 * Shows `snapshot`: its blocks, and at most `overflowChars` more characters of the text past the
+	 * markdown cap (a 4 MB overflow is laid out over several frames). True when all of the
+	 * snapshot is on the page.
+	 */
+	render(snapshot: MarkdownSnapshot, overflowChars = Infinity): boolean {
 		this.#root ??= new ContainerView(
 			{ doc: this.#doc, onCodeClosed: this.#options.onCodeClosed },
 			snapshot.root,
 			this.#container
 		);
 		this.#root.update(snapshot.root, snapshot.root.closed);
-		const pieces = snapshot.overflow;
-		if (pieces.length > this.#overflowPieces) {
-			if (this.#overflow === null) {
-				const element = this.#doc.createElement('div');
-				element.setAttribute('class', 'md-overflow');
-				this.#container.appendChild(element);
-				this.#overflow = new PlainText(this.#doc, element);
-			}
-			this.#overflow.append(pieces.slice(this.#overflowPieces).join(''));
-			this.#overflowPieces = pieces.length;
+		return this.#showOverflow(snapshot.overflow, overflowChars);
+	}
+
+	#showOverflow(pieces: readonly string[], allowance: number): boolean {
+		let left = allowance;
+		for (let piece = pieces[this.#overflowPieces]; piece !== undefined && left > 0;) {
+			const end = Math.min(piece.length, this.#overflowOffset + left);
+			this.#overflowText().append(piece.slice(this.#overflowOffset, end));
+			left -= end - this.#overflowOffset;
+			this.#overflowOffset = end;
+			if (end < piece.length) break;
+			this.#overflowPieces++;
+			this.#overflowOffset = 0;
+			piece = pieces[this.#overflowPieces];
 		}
+		return this.#overflowPieces >= pieces.length;
+	}
+
+	#overflowText(): PlainText {
+		if (this.#overflow === null) {
+			const element = this.#doc.createElement('div');
+			element.setAttribute('class', 'md-overflow');
+			this.#container.appendChild(element);
+			this.#overflow = new PlainText(this.#doc, element);
+		}
+		return this.#overflow;
 	}
 
 	/** Empties the container, for a new text. */
@@ -55,5 +77,6 @@ export class DomRenderer {
 		this.#root = null;
 		this.#overflow = null;
 		this.#overflowPieces = 0;
+		this.#overflowOffset = 0;
 	}
 }
