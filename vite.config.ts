@@ -1,8 +1,26 @@
 import tailwindcss from '@tailwindcss/vite';
 import { sveltekit } from '@sveltejs/kit/vite';
 import { playwright } from '@vitest/browser-playwright';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './tests/chromium.ts';
+
+/**
+ * Component tests run without the app's server routes: SvelteKit cannot serve them inside Vitest's
+ * module runner. A rendered remote image's frame still asks for the app's remote-image document;
+ * it gets an empty answer here (the document itself is tested end to end).
+ */
+function appRoutesStub(): Plugin {
+	return {
+		name: 'component-tests-app-routes-stub',
+		configureServer(server) {
+			server.middlewares.use('/remote-image', (_request, response) => {
+				response.statusCode = 204;
+				response.end();
+			});
+		}
+	};
+}
 
 export default defineConfig({
 	plugins: [tailwindcss(), sveltekit()],
@@ -16,6 +34,7 @@ export default defineConfig({
 			{
 				// Components render in a real Chromium, not a simulated DOM.
 				extends: true,
+				plugins: [appRoutesStub()],
 				test: {
 					name: 'component',
 					include: ['tests/component/**/*.test.ts'],
