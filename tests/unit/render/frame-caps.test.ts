@@ -17,7 +17,7 @@ const table = [
 ].join('\n');
 
 describe('per-frame caps', () => {
-	it('append only queues: a 5 MB text costs nothing until a frame takes it in', () => {
+	it('append only cuts lines: a 5 MB text is parsed by frames, not on arrival', () => {
 		const stream = new MarkdownStream();
 		stream.append(code);
 		expect(stream.parsedChars).toBe(0);

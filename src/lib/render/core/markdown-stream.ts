@@ -1,8 +1,6 @@
 /**
- * Streamed markdown → block model, incrementally: text is appended in chunks of any size and only
- * queued (`append` is O(1), even for a 5 MB message opened at once); `process` cuts the queue into
- * lines and gives complete lines to the block parser, as many per call as the caller's budget
- * allows; the
+ * Streamed markdown → block model, incrementally: text is appended in chunks of any size; complete
+ * lines go to the block parser (as many per call as the caller's time budget allows); the
  * unfinished last line is parsed on a fork for a preview, so that a renderer shows text as it
  * arrives without the real state ever depending on where chunks were cut.
  *
@@ -20,8 +18,6 @@ import type { DocumentBlock } from './model.ts';
 const MAX_PREVIEW_LINE = 64 * 1024;
 /** How many lines are parsed between two looks at the clock. */
 const LINES_PER_CHECK = 16;
-/** Queued text is cut into lines this many characters at a time. */
-const INGEST_STEP = 16 * 1024;
 
 export interface MarkdownSnapshot {
 	readonly root: DocumentBlock;
@@ -33,10 +29,6 @@ export interface MarkdownSnapshot {
 
 export class MarkdownStream {
 	readonly #parser = new BlockParser();
-	/** Appended text not yet cut into lines, from `#queueOffset` of its first piece. */
-	#queue: string[] = [];
-	#queueHead = 0;
-	#queueOffset = 0;
 	/** Complete lines not parsed yet, from `#head`. */
 	#lines: string[] = [];
 	#head = 0;
@@ -49,7 +41,7 @@ export class MarkdownStream {
 	#overflow: string[] | null = null;
 	#length = 0;
 
-	/** Characters appended and processed so far (after line-ending normalisation). */
+	/** Characters appended so far (after line-ending normalisation). */
 	get length(): number {
 		return this.#length;
 	}
@@ -58,34 +50,8 @@ export class MarkdownStream {
 		return this.#ended;
 	}
 
-	/** Queues `chunk`; `process` takes it in. */
 	append(chunk: string): void {
 		if (this.#ended || chunk === '') return;
-		this.#queue.push(chunk);
-	}
-
-	/** Cuts up to INGEST_STEP characters of the queue into lines; false when the queue is empty. */
-	#ingestSome(): boolean {
-		const piece = this.#queue[this.#queueHead];
-		if (piece === undefined) return false;
-		const end = Math.min(piece.length, this.#queueOffset + INGEST_STEP);
-		const text =
-			this.#queueOffset === 0 && end === piece.length ? piece : piece.slice(this.#queueOffset, end);
-		if (end === piece.length) {
-			this.#queueHead++;
-			this.#queueOffset = 0;
-			if (this.#queueHead === this.#queue.length) {
-				this.#queue = [];
-				this.#queueHead = 0;
-			}
-		} else {
-			this.#queueOffset = end;
-		}
-		this.#ingest(text);
-		return true;
-	}
-
-	#ingest(chunk: string): void {
 		let text = chunk;
 		if (this.#pendingCarriageReturn && text.startsWith('\n')) text = text.slice(1);
 		this.#pendingCarriageReturn = text.endsWith('\r');
@@ -121,7 +87,7 @@ export class MarkdownStream {
 	}
 
 	/**
-	 * Cuts queued text into lines and parses them until done, or `shouldYield()` says the frame's time is spent, or about
+	 * Parses queued lines until done, or `shouldYield()` says the frame's time is spent, or about
 	 * `maxChars` were parsed in this call.
 	 * Returns true when everything appended (and the end, if ended) has been parsed.
 	 */
@@ -129,14 +95,10 @@ export class MarkdownStream {
 		let sinceCheck = 0;
 		let parsedLines = 0;
 		const stopAt = this.#parsedChars + maxChars;
-		while (this.#overflow === null) {
-			if (this.#head >= this.#lines.length) {
-				if (this.#ingestSome()) continue;
-				break;
-			}
+		while (this.#head < this.#lines.length) {
 			// At least one line per call, so that a small budget still makes progress.
 			if (parsedLines > 0 && this.#parsedChars >= stopAt) break;
-			if (this.#parsedChars >= LIMITS.maxMarkdownChars) {
+			if (this.#overflow === null && this.#parsedChars >= LIMITS.maxMarkdownChars) {
 				this.#startOverflow();
 				break;
 			}
@@ -157,9 +119,7 @@ export class MarkdownStream {
 			this.#lines = this.#lines.slice(this.#head);
 			this.#head = 0;
 		}
-		// Past the markdown cap every line is plain text: the rest of the queue goes there at once.
-		if (this.#overflow !== null) while (this.#ingestSome());
-		const done = this.#head >= this.#lines.length && this.#queueHead >= this.#queue.length;
+		const done = this.#head >= this.#lines.length;
 		if (done && this.#ended && !this.#parser.closed) {
 			if (this.#parsedChars >= LIMITS.maxMarkdownChars) {
 				this.#startOverflow();
@@ -187,7 +147,7 @@ export class MarkdownStream {
 	/** The document as far as it can be shown now (see the module comment). */
 	snapshot(): MarkdownSnapshot {
 		const overflow = this.#overflow ?? [];
-		const complete = this.#head >= this.#lines.length && this.#queueHead >= this.#queue.length;
+		const complete = this.#head >= this.#lines.length;
 		if (!complete || this.#parser.closed || this.#partialLength === 0)
 			return { root: this.#parser.root, overflow, complete };
 		if (this.#partialLength > MAX_PREVIEW_LINE)
