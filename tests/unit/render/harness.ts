@@ -16,6 +16,15 @@ export function createRenderer(priority = 0): { renderer: LiveMarkdown; root: Fa
 	return { renderer, root: fake };
 }
 
+/** The whole text at once, finished: the container, to inspect. */
+export function renderedRoot(text: string): FakeElement {
+	const { renderer, root } = createRenderer();
+	renderer.append(text);
+	renderer.finish();
+	renderer.flush();
+	return root;
+}
+
 /** The whole text at once, finished. */
 export function renderAll(text: string): string {
 	const { renderer, root } = createRenderer();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/lib/render/core/limits.ts';
 import { elements, type FakeElement } from './fake-dom.ts';
-import { createRenderer, renderAll, renderChunks } from './harness.ts';
+import { createRenderer, renderAll, renderChunks, renderedRoot as rendered } from './harness.ts';
 import { XSS_PAYLOADS } from './hostile-payloads.ts';
 
 /**
@@ -51,14 +51,6 @@ const ALLOWED_ATTRIBUTES = new Set([
 	'data-align',
 	'data-remote-image'
 ]);
-
-function rendered(text: string): FakeElement {
-	const { renderer, root } = createRenderer();
-	renderer.append(text);
-	renderer.finish();
-	renderer.flush();
-	return root;
-}
 
 function expectSafe(root: FakeElement): void {
 	for (const element of elements(root)) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/lib/render/core/limits.ts';
 import { columnChars, segmentRows } from '../../../src/lib/render/dom/table-layout.ts';
 import { elements, innerHtml, type FakeElement } from './fake-dom.ts';
-import { createRenderer, renderAll, renderChunks } from './harness.ts';
+import { createRenderer, renderAll, renderChunks, renderedRoot as rendered } from './harness.ts';
 
 /**
  * Big tables are laid out in segments with shared fixed column widths (dom/table-view.ts), so that
@@ -21,14 +21,6 @@ function table(
 		(_, r) => `| ${Array.from({ length: columns }, (_, c) => cell(r, c)).join(' | ')} |`
 	);
 	return [head, delimiter, ...body].join('\n');
-}
-
-function rendered(text: string): FakeElement {
-	const { renderer, root } = createRenderer();
-	renderer.append(text);
-	renderer.finish();
-	renderer.flush();
-	return root;
 }
 
 const byTag = (root: FakeElement, tag: string): FakeElement[] =>
