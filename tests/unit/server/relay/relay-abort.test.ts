@@ -1,30 +1,8 @@
 import { Agent, request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-	gate,
-	readBody,
-	RELAY,
-	relaySettings,
-	startRelay,
-	startUpstream,
-	type RelayServer,
-	type Upstream
-} from './relay-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { gate, readBody, RELAY, relayFixture } from './relay-harness.ts';
 
-let upstream: Upstream;
-let relay: RelayServer;
-
-beforeAll(async () => {
-	upstream = await startUpstream();
-	relay = await startRelay(relaySettings(upstream.url));
-});
-afterAll(async () => {
-	await relay.close();
-	await upstream.close();
-});
-beforeEach(() => {
-	upstream.received.length = 0;
-});
+const fixture = relayFixture();
 
 /**
  * A browser that stops: the relay must cancel its request to the gateway, or the gateway goes on
@@ -33,13 +11,13 @@ beforeEach(() => {
  */
 describe('the browser goes away', () => {
 	it('mid-stream: the request to the gateway is cancelled', async () => {
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.writeHead(200, { 'content-type': 'text/event-stream' });
 			// Keeps streaming until someone hangs up.
 			res.write('event: response.created\ndata: {}\n\n');
 		});
 		const controller = new AbortController();
-		const response = await fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{}',
@@ -48,19 +26,19 @@ describe('the browser goes away', () => {
 		const reader = (response.body as ReadableStream<Uint8Array>).getReader();
 		await reader.read();
 		controller.abort();
-		const received = upstream.received[0];
+		const received = fixture.upstream.received[0];
 		expect(await received?.closedEarly).toBe(true);
 	});
 
 	it('before the gateway has answered at all: the waiting request is cancelled too', async () => {
 		const bodyRead = gate();
-		upstream.handle(async (req) => {
+		fixture.upstream.handle(async (req) => {
 			await readBody(req);
 			bodyRead.open();
 			// Never answers: a gateway holding its headers while a model queues.
 		});
 		const controller = new AbortController();
-		const pending = fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const pending = fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{"model":"demo"}',
@@ -69,35 +47,39 @@ describe('the browser goes away', () => {
 		await bodyRead.promise;
 		controller.abort();
 		await pending;
-		expect(await upstream.received[0]?.closedEarly).toBe(true);
+		expect(await fixture.upstream.received[0]?.closedEarly).toBe(true);
 	});
 
 	it('a GET (the model list) waiting for its answer is cancelled when the browser leaves', async () => {
 		const arrived = gate();
-		upstream.handle(() => arrived.open());
+		fixture.upstream.handle(() => arrived.open());
 		const controller = new AbortController();
-		const pending = fetch(`${relay.url}${RELAY}/v1/models`, { signal: controller.signal }).catch(
-			(error: unknown) => error
-		);
+		const pending = fetch(`${fixture.relay.url}${RELAY}/v1/models`, {
+			signal: controller.signal
+		}).catch((error: unknown) => error);
 		await arrived.promise;
 		controller.abort();
 		await pending;
-		expect(await upstream.received[0]?.closedEarly).toBe(true);
+		expect(await fixture.upstream.received[0]?.closedEarly).toBe(true);
 	});
 });
 
 describe('a kept-alive connection', () => {
 	it('carries request after request without the relay piling listeners on its socket', async () => {
-		upstream.handle((_, res) => res.end('ok'));
+		fixture.upstream.handle((_, res) => res.end('ok'));
 		const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-		relay.socketCloseListeners.length = 0;
+		fixture.relay.socketCloseListeners.length = 0;
 		try {
 			for (let index = 0; index < 15; index += 1) {
 				await new Promise<void>((resolve, reject) => {
-					const request = httpRequest(`${relay.url}${RELAY}/v1/models`, { agent }, (response) => {
-						response.resume();
-						response.once('end', resolve);
-					});
+					const request = httpRequest(
+						`${fixture.relay.url}${RELAY}/v1/models`,
+						{ agent },
+						(response) => {
+							response.resume();
+							response.once('end', resolve);
+						}
+					);
 					request.once('error', reject);
 					request.end();
 				});
@@ -105,8 +87,8 @@ describe('a kept-alive connection', () => {
 		} finally {
 			agent.destroy();
 		}
-		expect(relay.socketCloseListeners).toHaveLength(15);
+		expect(fixture.relay.socketCloseListeners).toHaveLength(15);
 		// One connection throughout, and the same number of listeners on it at every request.
-		expect(new Set(relay.socketCloseListeners).size).toBe(1);
+		expect(new Set(fixture.relay.socketCloseListeners).size).toBe(1);
 	});
 });

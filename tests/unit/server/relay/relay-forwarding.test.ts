@@ -1,44 +1,21 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyHttp } from '../../../../src/lib/failure/index.ts';
 import { ERROR_SCENARIOS } from '../../../../src/lib/server/demo-gateway/index.ts';
-import {
-	gate,
-	rawRequest,
-	readBody,
-	RELAY,
-	relaySettings,
-	startRelay,
-	startUpstream,
-	type RelayServer,
-	type Upstream
-} from './relay-harness.ts';
+import { gate, rawRequest, readBody, RELAY, relayFixture } from './relay-harness.ts';
 
-let upstream: Upstream;
-let relay: RelayServer;
-
-beforeAll(async () => {
-	upstream = await startUpstream();
-	// GATEWAY_URL with a path of its own: the relay's path is appended to it.
-	relay = await startRelay(relaySettings(`${upstream.url}/gw`));
-});
-afterAll(async () => {
-	await relay.close();
-	await upstream.close();
-});
-beforeEach(() => {
-	upstream.received.length = 0;
-});
+// GATEWAY_URL with a path of its own: the relay's path is appended to it.
+const fixture = relayFixture('/gw');
 
 const decoder = new TextDecoder();
 
 describe('what reaches the gateway', () => {
 	it("appends the path to GATEWAY_URL's, passes the query, and forwards the gateway headers", async () => {
-		upstream.handle(async (req, res, received) => {
+		fixture.upstream.handle(async (req, res, received) => {
 			received.body = await readBody(req);
 			res.end('{}');
 		});
-		const response = await fetch(`${relay.url}${RELAY}/v1/responses?trace=1&x=%2F`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses?trace=1&x=%2F`, {
 			method: 'POST',
 			headers: {
 				'content-type': 'application/json',
@@ -47,18 +24,18 @@ describe('what reaches the gateway', () => {
 				'service-account-id': 'acct_42',
 				session_id: 's-1',
 				cookie: '__Host-switchboard-session=sealed',
-				origin: relay.url,
+				origin: fixture.relay.url,
 				'x-forwarded-for': '192.0.2.7'
 			},
 			body: '{"model":"demo"}'
 		});
 		expect(response.status).toBe(200);
-		const [received] = upstream.received;
+		const [received] = fixture.upstream.received;
 		expect(received?.method).toBe('POST');
 		expect(received?.url).toBe('/gw/v1/responses?trace=1&x=%2F');
 		expect(received?.body.toString()).toBe('{"model":"demo"}');
 		expect(received?.headers).toMatchObject({
-			host: `127.0.0.1:${upstream.port}`,
+			host: `127.0.0.1:${fixture.upstream.port}`,
 			'content-type': 'application/json',
 			accept: 'text/event-stream',
 			authorization: 'Bearer at-123',
@@ -76,7 +53,7 @@ describe('what reaches the gateway', () => {
 
 	it('streams the request body: the gateway reads its start before the browser has sent the rest', async () => {
 		const firstChunkArrived = gate();
-		upstream.handle(async (req, res, received) => {
+		fixture.upstream.handle(async (req, res, received) => {
 			req.once('data', () => firstChunkArrived.open());
 			received.body = await readBody(req);
 			res.end('done');
@@ -92,7 +69,7 @@ describe('what reaches the gateway', () => {
 				};
 			}
 		});
-		const pending = fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const pending = fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body,
@@ -103,35 +80,35 @@ describe('what reaches the gateway', () => {
 		sendRest();
 		const response = await pending;
 		expect(await response.text()).toBe('done');
-		expect(upstream.received[0]?.body.toString()).toBe('{"part":1,"part":2}');
-		expect(upstream.received[0]?.headers['transfer-encoding']).toBe('chunked');
+		expect(fixture.upstream.received[0]?.body.toString()).toBe('{"part":1,"part":2}');
+		expect(fixture.upstream.received[0]?.headers['transfer-encoding']).toBe('chunked');
 	});
 
 	it('sends /v1/models as a GET with no body', async () => {
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.setHeader('content-type', 'application/json');
 			res.end('{"object":"list","data":[{"id":"demo"}]}');
 		});
-		const response = await fetch(`${relay.url}${RELAY}/v1/models`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/models`, {
 			headers: { authorization: 'Bearer sk', 'anthropic-version': '2023-06-01' }
 		});
 		expect(await response.json()).toEqual({ object: 'list', data: [{ id: 'demo' }] });
-		expect(upstream.received[0]?.method).toBe('GET');
-		expect(upstream.received[0]?.headers['anthropic-version']).toBe('2023-06-01');
-		expect(upstream.received[0]?.headers).not.toHaveProperty('content-length');
+		expect(fixture.upstream.received[0]?.method).toBe('GET');
+		expect(fixture.upstream.received[0]?.headers['anthropic-version']).toBe('2023-06-01');
+		expect(fixture.upstream.received[0]?.headers).not.toHaveProperty('content-length');
 	});
 });
 
 describe('what comes back', () => {
 	it('streams an event stream chunk by chunk: the first event arrives before the gateway has finished', async () => {
 		const finish = gate();
-		upstream.handle(async (_, res) => {
+		fixture.upstream.handle(async (_, res) => {
 			res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 			res.write('event: response.created\ndata: {"n":1}\n\n');
 			await finish.promise;
 			res.end('event: response.completed\ndata: {"n":2}\n\n');
 		});
-		const response = await fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{}'
@@ -153,7 +130,7 @@ describe('what comes back', () => {
 
 	it("passes a proxy's 522 HTML page unchanged, with its request ids, so the classifier sees it", async () => {
 		const page = ERROR_SCENARIOS['origin-timeout'].body;
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.writeHead(522, {
 				'content-type': 'text/html; charset=UTF-8',
 				'x-request-id': 'req_522',
@@ -161,7 +138,7 @@ describe('what comes back', () => {
 			});
 			res.end(page);
 		});
-		const response = await fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{}'
@@ -184,7 +161,7 @@ describe('what comes back', () => {
 				code: 'rate_limit_exceeded'
 			}
 		});
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.writeHead(429, {
 				'content-type': 'application/json',
 				'retry-after': '20',
@@ -192,7 +169,7 @@ describe('what comes back', () => {
 			});
 			res.end(body);
 		});
-		const response = await fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{}'
@@ -209,11 +186,11 @@ describe('what comes back', () => {
 	});
 
 	it('passes an empty 502 from a proxy as it is', async () => {
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.writeHead(502, { 'x-request-id': 'req_502' });
 			res.end();
 		});
-		const response = await fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{}'
@@ -225,7 +202,7 @@ describe('what comes back', () => {
 	});
 
 	it('never passes cookies back, nor CORS, HSTS or other headers that would act on this origin', async () => {
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.setHeader('set-cookie', [
 				'gw=1; Path=/',
 				'__Host-switchboard-session=forged; Path=/; Secure'
@@ -238,7 +215,7 @@ describe('what comes back', () => {
 			res.setHeader('x-request-id', 'req_1');
 			res.end('ok');
 		});
-		const answer = await rawRequest(relay.url, {
+		const answer = await rawRequest(fixture.relay.url, {
 			path: `${RELAY}/v1/models`,
 			headers: { origin: 'https://elsewhere.example' }
 		});
@@ -253,7 +230,7 @@ describe('what comes back', () => {
 	});
 
 	it('strips hop-by-hop fields and those the gateway’s Connection header names', async () => {
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.setHeader('connection', 'x-hop');
 			res.setHeader('x-hop', 'internal');
 			res.setHeader('keep-alive', 'timeout=99');
@@ -261,7 +238,7 @@ describe('what comes back', () => {
 			res.setHeader('x-kept', 'yes');
 			res.end('ok');
 		});
-		const answer = await rawRequest(relay.url, { path: `${RELAY}/v1/models` });
+		const answer = await rawRequest(fixture.relay.url, { path: `${RELAY}/v1/models` });
 		expect(answer.headers['x-kept']).toBe('yes');
 		expect(answer.headers).not.toHaveProperty('x-hop');
 		expect(answer.headers).not.toHaveProperty('proxy-authenticate');
@@ -270,7 +247,7 @@ describe('what comes back', () => {
 
 	it('passes compressed bytes and their Content-Encoding untouched', async () => {
 		const compressed = gzipSync('{"data":[]}');
-		upstream.handle((req, res) => {
+		fixture.upstream.handle((req, res) => {
 			expect(req.headers['accept-encoding']).toBe('gzip');
 			res.writeHead(200, {
 				'content-type': 'application/json',
@@ -279,7 +256,7 @@ describe('what comes back', () => {
 			});
 			res.end(compressed);
 		});
-		const answer = await rawRequest(relay.url, {
+		const answer = await rawRequest(fixture.relay.url, {
 			path: `${RELAY}/v1/models`,
 			headers: { 'accept-encoding': 'gzip' }
 		});
@@ -288,18 +265,18 @@ describe('what comes back', () => {
 	});
 
 	it('answers HEAD and 204 without a body, headers intact', async () => {
-		upstream.handle((req, res) => {
+		fixture.upstream.handle((req, res) => {
 			res.writeHead(req.method === 'HEAD' ? 200 : 204, {
 				'x-request-id': 'req_h',
 				...(req.method === 'HEAD' ? { 'content-length': '42' } : {})
 			});
 			res.end();
 		});
-		const head = await fetch(`${relay.url}${RELAY}/v1/models`, { method: 'HEAD' });
+		const head = await fetch(`${fixture.relay.url}${RELAY}/v1/models`, { method: 'HEAD' });
 		expect(head.status).toBe(200);
 		expect(head.headers.get('content-length')).toBe('42');
-		expect(upstream.received[0]?.method).toBe('HEAD');
-		const empty = await fetch(`${relay.url}${RELAY}/v1/models`);
+		expect(fixture.upstream.received[0]?.method).toBe('HEAD');
+		const empty = await fetch(`${fixture.relay.url}${RELAY}/v1/models`);
 		expect(empty.status).toBe(204);
 		expect(empty.headers.get('x-request-id')).toBe('req_h');
 	});
@@ -307,26 +284,26 @@ describe('what comes back', () => {
 
 describe('redirects are passed back, never followed', () => {
 	it('rewrites a Location under GATEWAY_URL to the same place under the relay', async () => {
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.writeHead(308, { location: '/gw/v1/models/' });
 			res.end('moved');
 		});
-		const answer = await rawRequest(relay.url, { path: `${RELAY}/v1/models` });
+		const answer = await rawRequest(fixture.relay.url, { path: `${RELAY}/v1/models` });
 		expect(answer.status).toBe(308);
 		expect(answer.headers.location).toBe('../../../api/relay/v1/models/');
 		expect(answer.body.toString()).toBe('moved');
-		expect(upstream.received).toHaveLength(1);
+		expect(fixture.upstream.received).toHaveLength(1);
 	});
 
 	it('drops a Location that leaves GATEWAY_URL, keeping the status and body', async () => {
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.writeHead(302, { location: 'https://sso.example.com/login?next=/gw' });
 			res.end('sign in first');
 		});
-		const answer = await rawRequest(relay.url, { path: `${RELAY}/v1/models` });
+		const answer = await rawRequest(fixture.relay.url, { path: `${RELAY}/v1/models` });
 		expect(answer.status).toBe(302);
 		expect(answer.headers).not.toHaveProperty('location');
 		expect(answer.body.toString()).toBe('sign in first');
-		expect(upstream.received).toHaveLength(1);
+		expect(fixture.upstream.received).toHaveLength(1);
 	});
 });

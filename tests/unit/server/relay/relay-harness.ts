@@ -15,6 +15,7 @@ import {
 	type ServerResponse
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { clientConnection } from '../../../../src/lib/server/relay/client-connection.ts';
 import {
 	relayRoute,
@@ -201,4 +202,42 @@ export function gate(): { promise: Promise<void>; open(): void } {
 		open = resolve;
 	});
 	return { promise, open };
+}
+
+export interface RelayFixture {
+	readonly upstream: Upstream;
+	readonly relay: RelayServer;
+}
+
+/**
+ * An upstream and a relay in front of it (`GATEWAY_URL` = the upstream plus `gatewayPath`) for the
+ * tests of one file: started before them, closed after, and what the upstream received is cleared
+ * before each test.
+ */
+export function relayFixture(gatewayPath = '', limits?: Partial<RelayLimits>): RelayFixture {
+	let upstream: Upstream | undefined;
+	let relay: RelayServer | undefined;
+	beforeAll(async () => {
+		upstream = await startUpstream();
+		relay = await startRelay(relaySettings(`${upstream.url}${gatewayPath}`), limits);
+	});
+	afterAll(async () => {
+		await relay?.close();
+		await upstream?.close();
+	});
+	beforeEach(() => {
+		if (upstream !== undefined) upstream.received.length = 0;
+	});
+	const started = <T>(value: T | undefined): T => {
+		if (value === undefined) throw new Error('relayFixture: used outside a test');
+		return value;
+	};
+	return {
+		get upstream() {
+			return started(upstream);
+		},
+		get relay() {
+			return started(relay);
+		}
+	};
 }

@@ -1,32 +1,20 @@
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { classifyHttp } from '../../../../src/lib/failure/index.ts';
 import {
 	closedPort,
 	rawRequest,
 	RELAY,
+	relayFixture,
 	relaySettings,
 	startRelay,
-	startUpstream,
-	type RelayServer,
-	type Running,
-	type Upstream
+	type Running
 } from './relay-harness.ts';
 
-let upstream: Upstream;
-let relay: RelayServer;
+const fixture = relayFixture('/gw', { maxRequestBytes: 1024 });
 
-beforeAll(async () => {
-	upstream = await startUpstream();
-	relay = await startRelay(relaySettings(`${upstream.url}/gw`), { maxRequestBytes: 1024 });
-});
-afterAll(async () => {
-	await relay.close();
-	await upstream.close();
-});
 beforeEach(() => {
-	upstream.received.length = 0;
-	upstream.handle((_, res) => res.end('ok'));
+	fixture.upstream.handle((_, res) => res.end('ok'));
 });
 
 /** A raw TCP server that does what `onConnection` says with each connection. */
@@ -54,7 +42,7 @@ describe('relay mode off', () => {
 	it('answers 404 to everything under /api/relay and reaches nothing', async () => {
 		const off = await startRelay({
 			gatewayMode: 'direct',
-			gatewayUrl: upstream.url,
+			gatewayUrl: fixture.upstream.url,
 			accountHeader: 'service-account-id'
 		});
 		try {
@@ -63,7 +51,7 @@ describe('relay mode off', () => {
 				expect(answer.status, method).toBe(404);
 				expect(answer.body.toString()).toContain('relay is off');
 			}
-			expect(upstream.received).toHaveLength(0);
+			expect(fixture.upstream.received).toHaveLength(0);
 		} finally {
 			await off.close();
 		}
@@ -74,15 +62,18 @@ describe('methods', () => {
 	it.each(['PUT', 'PATCH', 'DELETE', 'PROPFIND'])(
 		'refuses %s with 405 and Allow, without reaching the gateway',
 		async (method) => {
-			const answer = await rawRequest(relay.url, { path: `${RELAY}/v1/responses/r1`, method });
+			const answer = await rawRequest(fixture.relay.url, {
+				path: `${RELAY}/v1/responses/r1`,
+				method
+			});
 			expect(answer.status).toBe(405);
 			expect(answer.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
-			expect(upstream.received).toHaveLength(0);
+			expect(fixture.upstream.received).toHaveLength(0);
 		}
 	);
 
 	it('answers OPTIONS itself with Allow and no CORS, so a preflight from elsewhere fails', async () => {
-		const answer = await rawRequest(relay.url, {
+		const answer = await rawRequest(fixture.relay.url, {
 			path: `${RELAY}/v1/responses`,
 			method: 'OPTIONS',
 			headers: {
@@ -96,7 +87,7 @@ describe('methods', () => {
 		expect(
 			Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))
 		).toEqual([]);
-		expect(upstream.received).toHaveLength(0);
+		expect(fixture.upstream.received).toHaveLength(0);
 	});
 });
 
@@ -111,10 +102,10 @@ describe('paths that would leave GATEWAY_URL', () => {
 		`${RELAY}/https:evil.example`,
 		`${RELAY}/v1/%00`
 	])('refuses %s with 400 and reaches nothing', async (path) => {
-		const answer = await rawRequest(relay.url, { path });
+		const answer = await rawRequest(fixture.relay.url, { path });
 		expect(answer.status).toBe(400);
 		expect(answer.headers['switchboard-relay-error']).toBe('path_refused');
-		expect(upstream.received).toHaveLength(0);
+		expect(fixture.upstream.received).toHaveLength(0);
 	});
 
 	it.each([
@@ -126,23 +117,26 @@ describe('paths that would leave GATEWAY_URL', () => {
 	])(
 		'%s: dot segments never reach the gateway (resolved before the relay, or refused)',
 		async (path) => {
-			const answer = await rawRequest(relay.url, { path });
+			const answer = await rawRequest(fixture.relay.url, { path });
 			expect([400, 404]).toContain(answer.status);
-			expect(upstream.received).toHaveLength(0);
+			expect(fixture.upstream.received).toHaveLength(0);
 		}
 	);
 
 	it('serves the gateway root and a trailing slash under GATEWAY_URL only', async () => {
-		await rawRequest(relay.url, { path: `${RELAY}` });
-		await rawRequest(relay.url, { path: `${RELAY}/v1/models/` });
-		expect(upstream.received.map((received) => received.url)).toEqual(['/gw/', '/gw/v1/models/']);
+		await rawRequest(fixture.relay.url, { path: `${RELAY}` });
+		await rawRequest(fixture.relay.url, { path: `${RELAY}/v1/models/` });
+		expect(fixture.upstream.received.map((received) => received.url)).toEqual([
+			'/gw/',
+			'/gw/v1/models/'
+		]);
 	});
 });
 
 describe('request body cap', () => {
 	it('refuses a declared body over the cap with 413, before contacting the gateway', async () => {
 		const answer = await rawRequest(
-			relay.url,
+			fixture.relay.url,
 			{
 				path: `${RELAY}/v1/responses`,
 				method: 'POST',
@@ -153,12 +147,12 @@ describe('request body cap', () => {
 		expect(answer.status).toBe(413);
 		expect(answer.body.toString()).toContain('Request body too large');
 		expect(classifyHttp(413, new Headers(), answer.body.toString()).kind).toBe('request_too_large');
-		expect(upstream.received).toHaveLength(0);
+		expect(fixture.upstream.received).toHaveLength(0);
 	});
 
 	it('stops a chunked body at the cap with 413; the gateway never gets all of it', async () => {
 		let cut = false;
-		upstream.handle((req, res) => {
+		fixture.upstream.handle((req, res) => {
 			req.on('data', () => undefined);
 			req.once('end', () => res.end('got it all'));
 			req.once('close', () => {
@@ -173,7 +167,7 @@ describe('request body cap', () => {
 				else controller.enqueue(new TextEncoder().encode(next));
 			}
 		});
-		const response = await fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body,
@@ -185,9 +179,9 @@ describe('request body cap', () => {
 	});
 
 	it("refuses with 413 when the server's own body limit (BODY_SIZE_LIMIT) stops the body", async () => {
-		const limited = await startRelay(relaySettings(upstream.url), {}, 512);
+		const limited = await startRelay(relaySettings(fixture.upstream.url), {}, 512);
 		try {
-			upstream.handle((req, res) => {
+			fixture.upstream.handle((req, res) => {
 				req.resume();
 				req.once('end', () => res.end('got it'));
 			});
@@ -214,13 +208,13 @@ describe('request body cap', () => {
 
 	it('refuses a body sent without Content-Type rather than dropping it', async () => {
 		const answer = await rawRequest(
-			relay.url,
+			fixture.relay.url,
 			{ path: `${RELAY}/v1/responses`, method: 'POST' },
 			'{"model":"demo"}'
 		);
 		expect(answer.status).toBe(400);
 		expect(answer.body.toString()).toContain('Content-Type');
-		expect(upstream.received).toHaveLength(0);
+		expect(fixture.upstream.received).toHaveLength(0);
 	});
 });
 
@@ -270,9 +264,9 @@ describe('when the gateway cannot be reached', () => {
 	});
 
 	it('does not cut a gateway that connected but takes longer than the connect timeout to answer', async () => {
-		const patient = await startRelay(relaySettings(upstream.url), { connectTimeoutMs: 50 });
+		const patient = await startRelay(relaySettings(fixture.upstream.url), { connectTimeoutMs: 50 });
 		try {
-			upstream.handle((_, res) => {
+			fixture.upstream.handle((_, res) => {
 				setTimeout(() => res.end('worth the wait'), 300);
 			});
 			const response = await fetch(`${patient.url}${RELAY}/v1/models`);
@@ -317,11 +311,11 @@ describe('when the gateway cannot be reached', () => {
 	});
 
 	it('breaks the stream, never ends it cleanly, when the gateway drops the connection mid-answer', async () => {
-		upstream.handle((_, res) => {
+		fixture.upstream.handle((_, res) => {
 			res.writeHead(200, { 'content-type': 'text/event-stream' });
 			res.write('event: response.created\ndata: {}\n\n', () => res.destroy());
 		});
-		const response = await fetch(`${relay.url}${RELAY}/v1/responses`, {
+		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: '{}'
