@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { lastAnswer, send } from './chat-helpers.ts';
 import { AUTH_SERVER_URL, SIGN_IN_APP_URL } from './servers.ts';
+import { signIn } from './support/sign-in.ts';
 
 test('a full session requests nothing from any host but the app, gateway and sign-in server', async ({
 	context,
@@ -18,11 +19,7 @@ test('a full session requests nothing from any host but the app, gateway and sig
 
 	await page.goto(`${SIGN_IN_APP_URL}/`);
 	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-	await page.waitForURL(`${AUTH_SERVER_URL}/interaction/**`);
-	await page.getByLabel('Account').fill('ada');
-	await page.getByRole('button', { name: 'Continue' }).click();
-	await expect(page.locator('[data-account-menu]')).toBeVisible();
+	await signIn(page);
 
 	// Markdown with code (the highlighter loads), then an image.
 	await send(page, 'show me some code #scenario:instant');

@@ -4,16 +4,13 @@
  * the next refresh is answered by the other replica, which can open what its twin sealed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AUTH_SERVER_URL, ROUND_ROBIN_URL } from './servers.ts';
+import { ROUND_ROBIN_URL } from './servers.ts';
+import { signIn } from './support/sign-in.ts';
 
 async function signInThroughRoundRobin(page: Page): Promise<void> {
 	await page.goto(`${ROUND_ROBIN_URL}/`);
 	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-	await page.waitForURL(`${AUTH_SERVER_URL}/interaction/**`);
-	await page.getByLabel('Account').fill('ada');
-	await page.getByRole('button', { name: 'Continue' }).click();
-	await expect(page.locator('[data-account-menu]')).toBeVisible();
+	await signIn(page);
 }
 
 /** One refresh as the page makes it (same origin, the session header, no token in the body). */
