@@ -5,8 +5,8 @@
  * profile on a port where nothing listens.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { closedPort } from '../local-server.ts';
 import { chooseModel, forbidDialogs, lastAnswer, send } from './chat-helpers.ts';
 import {
 	APP_URL,
@@ -41,16 +41,6 @@ async function expectAccessible(page: Page): Promise<void> {
 	expect(
 		serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 	).toEqual([]);
-}
-
-/** A port on 127.0.0.1 where nothing listens (it was free a moment ago). */
-async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const address = server.address();
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	if (address === null || typeof address === 'string') throw new Error('no port');
-	return address.port;
 }
 
 test('direct to a gateway without CORS: the network card offers the check, which names the origin and the relay; the draft survives', async ({

@@ -9,7 +9,7 @@ import {
 	type Server,
 	type ServerResponse
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../../local-server.ts';
 
 export interface RecordedRequest {
 	method: string;
@@ -58,25 +58,8 @@ export async function startFakeTokenEndpoint(): Promise<FakeTokenEndpoint> {
 			fake.respond(recorded, response);
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return Object.assign(fake, {
-		url: `http://127.0.0.1:${port}`,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			})
-	});
-}
-
-/** A port nothing listens on (bound, then released). */
-export async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return port;
+	const { url, close } = await listenLocally(server);
+	return Object.assign(fake, { url, close });
 }
 
 /** An unsigned JWT with `claims` (the route reads id-token claims; it does not check signatures). */

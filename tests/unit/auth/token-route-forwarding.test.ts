@@ -20,8 +20,8 @@ import {
 	handleTokenRequest,
 	type TokenRouteDeps
 } from '../../../src/lib/server/oauth/token-route.ts';
+import { closedPort } from '../../local-server.ts';
 import {
-	closedPort,
 	fakeIdToken,
 	json,
 	startFakeTokenEndpoint,

@@ -6,12 +6,8 @@ import {
 	type StepState
 } from '../../../src/lib/connection-check/index.ts';
 import { runCheck, states, targetFor, PAGE_ORIGIN } from './check-target.ts';
-import {
-	closedPort,
-	startTestGateway,
-	type GatewayBehaviour,
-	type TestGateway
-} from './test-gateway.ts';
+import { closedPort } from '../../local-server.ts';
+import { startTestGateway, type GatewayBehaviour, type TestGateway } from './test-gateway.ts';
 
 let gateway: TestGateway | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../../local-server.ts';
 
 export type CorsMode =
 	/** Every answer allows the requesting origin; preflights allow whatever is asked. */
@@ -153,24 +153,6 @@ export async function startTestGateway(behaviour: GatewayBehaviour): Promise<Tes
 		}
 		res.writeHead(404, headers).end();
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		requests,
-		close: () =>
-			new Promise((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			})
-	};
-}
-
-/** A port on which nothing listens (it was free a moment ago). */
-export async function closedPort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return port;
+	const { url, close } = await listenLocally(server);
+	return { url, requests, close };
 }

@@ -11,41 +11,16 @@ import {
 	type IncomingHttpHeaders,
 	type IncomingMessage,
 	type RequestOptions,
-	type Server,
 	type ServerResponse
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { listenLocally as listen, type Running } from '../../../local-server.ts';
 import { clientConnection } from '../../../../src/lib/server/relay/client-connection.ts';
 import {
 	relayRoute,
 	type RelayLimits,
 	type RelaySettings
 } from '../../../../src/lib/server/relay/relay-route.ts';
-
-export interface Running {
-	url: string;
-	port: number;
-	close(): Promise<void>;
-}
-
-function listen(server: Server): Promise<Running> {
-	return new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as AddressInfo;
-			resolve({
-				url: `http://127.0.0.1:${port}`,
-				port,
-				close: () =>
-					new Promise((done) => {
-						server.closeAllConnections();
-						server.close(() => done());
-					})
-			});
-		});
-	});
-}
 
 /** What one request looked like when it reached the upstream. */
 export interface Received {
@@ -185,14 +160,6 @@ export function rawRequest(
 		request.once('error', reject);
 		request.end(body);
 	});
-}
-
-/** A port nothing listens on (taken, then freed). */
-export async function closedPort(): Promise<number> {
-	const server = createServer();
-	const running = await listen(server);
-	await running.close();
-	return running.port;
 }
 
 /** A promise and the function that settles it, for steps a test releases by hand. */

@@ -1,15 +1,8 @@
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { closedPort, type Running } from '../../../local-server.ts';
 import { classifyHttp } from '../../../../src/lib/failure/index.ts';
-import {
-	closedPort,
-	rawRequest,
-	RELAY,
-	relayFixture,
-	relaySettings,
-	startRelay,
-	type Running
-} from './relay-harness.ts';
+import { rawRequest, RELAY, relayFixture, relaySettings, startRelay } from './relay-harness.ts';
 
 const fixture = relayFixture('/gw', { maxRequestBytes: 1024 });
 
