@@ -10,6 +10,24 @@ beforeEach(() => {
 	fixture.upstream.handle((_, res) => res.end('ok'));
 });
 
+/** POSTs `count` chunks of 256 × `letter` to the relay's responses path, streamed (no length). */
+function postChunked(relayUrl: string, count: number, letter: string): Promise<Response> {
+	const chunks = Array.from({ length: count }, () => letter.repeat(256));
+	const body = new ReadableStream<Uint8Array>({
+		pull(controller) {
+			const next = chunks.shift();
+			if (next === undefined) controller.close();
+			else controller.enqueue(new TextEncoder().encode(next));
+		}
+	});
+	return fetch(`${relayUrl}${RELAY}/v1/responses`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body,
+		duplex: 'half'
+	} as RequestInit);
+}
+
 /** A raw TCP server that does what `onConnection` says with each connection. */
 async function tcpServer(onConnection: (socket: Socket) => void): Promise<Running> {
 	const sockets = new Set<Socket>();
@@ -152,20 +170,7 @@ describe('request body cap', () => {
 				cut = !req.complete;
 			});
 		});
-		const chunks = Array.from({ length: 8 }, () => 'y'.repeat(256));
-		const body = new ReadableStream<Uint8Array>({
-			pull(controller) {
-				const next = chunks.shift();
-				if (next === undefined) controller.close();
-				else controller.enqueue(new TextEncoder().encode(next));
-			}
-		});
-		const response = await fetch(`${fixture.relay.url}${RELAY}/v1/responses`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body,
-			duplex: 'half'
-		} as RequestInit);
+		const response = await postChunked(fixture.relay.url, 8, 'y');
 		expect(response.status).toBe(413);
 		expect(response.headers.get('switchboard-relay-error')).toBe('body_too_large');
 		await expect.poll(() => cut).toBe(true);
@@ -178,20 +183,7 @@ describe('request body cap', () => {
 				req.resume();
 				req.once('end', () => res.end('got it'));
 			});
-			const chunks = Array.from({ length: 4 }, () => 'z'.repeat(256));
-			const body = new ReadableStream<Uint8Array>({
-				pull(controller) {
-					const next = chunks.shift();
-					if (next === undefined) controller.close();
-					else controller.enqueue(new TextEncoder().encode(next));
-				}
-			});
-			const response = await fetch(`${limited.url}${RELAY}/v1/responses`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body,
-				duplex: 'half'
-			} as RequestInit);
+			const response = await postChunked(limited.url, 4, 'z');
 			expect(response.status).toBe(413);
 			expect(await response.text()).toContain('the limit of this server');
 		} finally {
