@@ -26,6 +26,34 @@ function atBottom(element: HTMLElement): boolean {
 	return element.scrollHeight - element.scrollTop - element.clientHeight <= 2;
 }
 
+/** A streaming answer of 40 paragraphs, followed to the end of the list. */
+async function streamedToTheEnd() {
+	const answer = message(1, 'assistant', '');
+	const live = openStreamingText(answer.id);
+	const screen = await render(ChatHarness, { messages: [message(0, 'user', 'hi'), answer] });
+	const scroller = screen.getByTestId('scroller').element() as HTMLElement;
+	for (let i = 0; i < 40; i++) live.append('text', `Paragraph ${i} with some text.\n\n`);
+	await nextFrame();
+	await nextFrame();
+	expect(atBottom(scroller)).toBe(true);
+	return { screen, scroller, live };
+}
+
+type Streamed = Awaited<ReturnType<typeof streamedToTheEnd>>;
+
+/** After the person scrolled to the top: "Jump to latest" shows, and more text leaves them there. */
+async function expectLeftWhereScrolled(
+	screen: Streamed['screen'],
+	scroller: HTMLElement,
+	live: Streamed['live']
+): Promise<void> {
+	await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
+	for (let i = 40; i < 50; i++) live.append('text', `Paragraph ${i}.\n\n`);
+	await nextFrame();
+	await nextFrame();
+	expect(scroller.scrollTop).toBe(0);
+}
+
 describe('MessageList', () => {
 	it('follows the stream while at the bottom, offers "Jump to latest" after scrolling up', async () => {
 		const answer = message(1, 'assistant', '');
@@ -59,44 +87,22 @@ describe('MessageList', () => {
 	});
 
 	it('a scrollbar drag that outlasts the input window still stops following', async () => {
-		const answer = message(1, 'assistant', '');
-		const live = openStreamingText(answer.id);
-		const screen = await render(ChatHarness, { messages: [message(0, 'user', 'hi'), answer] });
-		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
-		for (let i = 0; i < 40; i++) live.append('text', `Paragraph ${i} with some text.\n\n`);
-		await nextFrame();
-		await nextFrame();
-		expect(atBottom(scroller)).toBe(true);
+		const { screen, scroller, live } = await streamedToTheEnd();
 
 		// The pointer goes down on the scrollbar and is held; the drag starts a while later.
 		scroller.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
 		await new Promise((resolve) => setTimeout(resolve, 800));
 		scroller.scrollTop = 0;
-		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
-		for (let i = 40; i < 50; i++) live.append('text', `Paragraph ${i}.\n\n`);
-		await nextFrame();
-		await nextFrame();
-		expect(scroller.scrollTop).toBe(0);
+		await expectLeftWhereScrolled(screen, scroller, live);
 		window.dispatchEvent(new PointerEvent('pointerup'));
 	});
 
 	it('scrolling up with the keyboard while focus is outside the list stops following', async () => {
-		const answer = message(1, 'assistant', '');
-		const live = openStreamingText(answer.id);
-		const screen = await render(ChatHarness, { messages: [message(0, 'user', 'hi'), answer] });
-		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
-		for (let i = 0; i < 40; i++) live.append('text', `Paragraph ${i} with some text.\n\n`);
-		await nextFrame();
-		await nextFrame();
-		expect(atBottom(scroller)).toBe(true);
+		const { screen, scroller, live } = await streamedToTheEnd();
 
 		document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageUp', bubbles: true }));
 		scroller.scrollTop = 0;
-		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
-		for (let i = 40; i < 50; i++) live.append('text', `Paragraph ${i}.\n\n`);
-		await nextFrame();
-		await nextFrame();
-		expect(scroller.scrollTop).toBe(0);
+		await expectLeftWhereScrolled(screen, scroller, live);
 	});
 
 	it('windows a long conversation: the latest messages first, earlier ones as the person scrolls up', async () => {
