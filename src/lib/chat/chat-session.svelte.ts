@@ -10,9 +10,10 @@
  * state (render/streaming-text.svelte.ts), which the renderer listens to; the message's `text` and
  * `reasoning` are brought up to date when it is saved and, settled, when the turn ends.
  */
-import { assertNever, retryDecision, type Failure } from '../failure/index.ts';
-import type { ConversationTurn, TurnEvent } from '../wire/index.ts';
-import { storedImage, titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
+import { retryDecision, type Failure } from '../failure/index.ts';
+import type { ConversationTurn } from '../wire/index.ts';
+import { applyEvent, resetAnswer } from './answer-events.ts';
+import { titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
 import {
 	COMPACTION_NOTICE,
 	DROPPED_NOTICE,
@@ -27,8 +28,7 @@ import { takeJournal, writeJournal } from './storage/unload-journal.ts';
 import {
 	openStreamingText,
 	settleStreamedText,
-	syncStreamedText,
-	type StreamingText
+	syncStreamedText
 } from '../render/streaming-text.svelte.ts';
 import { streamTurn } from './stream-turn.ts';
 import type { RequestAuthorizer } from '../auth/gateway-credentials.ts';
@@ -473,63 +473,4 @@ function mergeJournal(
 	const index = messages.findIndex((message) => message.id === latest.id);
 	if (index === -1) return [...messages, latest].sort((a, b) => a.seq - b.seq);
 	return messages.map((message, at) => (at === index ? latest : message));
-}
-
-function resetAnswer(answer: ChatMessage): void {
-	answer.text = '';
-	answer.reasoning = '';
-	answer.status = 'streaming';
-	answer.images = [];
-	delete answer.partialImage;
-	delete answer.refused;
-	delete answer.incompleteReason;
-	delete answer.usage;
-	delete answer.reasoningParts;
-	delete answer.failure;
-	delete answer.retryNote;
-}
-
-/**
- * Folds one streamed event into the answer on screen. Text and reasoning deltas go to `live`, not
- * to the message's reactive state: no proxied write per token (the renderer listens to `live`).
- */
-function applyEvent(answer: ChatMessage, live: StreamingText, event: TurnEvent): void {
-	switch (event.type) {
-		case 'text':
-			live.append('text', event.delta);
-			return;
-		case 'refusal':
-			if (answer.refused !== true) answer.refused = true;
-			live.append('text', event.delta);
-			return;
-		case 'reasoning':
-			live.append('reasoning', event.delta);
-			return;
-		case 'image_partial': {
-			const image = storedImage(event.image);
-			if (image !== null) answer.partialImage = image;
-			return;
-		}
-		case 'image': {
-			const image = storedImage(event.image);
-			if (image !== null) answer.images.push(image);
-			delete answer.partialImage;
-			return;
-		}
-		case 'usage':
-			answer.usage = { ...answer.usage, ...event.usage };
-			return;
-		case 'end':
-			if (event.status === 'incomplete') answer.incompleteReason = event.reason;
-			return;
-		case 'reasoning_part':
-			// Sent back with the next request (thinking signatures, encrypted reasoning).
-			answer.reasoningParts = [...(answer.reasoningParts ?? []), event.part];
-			return;
-		case 'tool_call':
-			// Switchboard declares no client tools; server tools' calls have nothing to show.
-			return;
-		default:
-			assertNever(event, 'turn event');
-	}
 }
