@@ -1,13 +1,14 @@
 /**
- * Literal expectations on a selection of recorded provider streams (corpus.ts), including the
- * edge cases: back-to-back recordings end at the first terminal event; a repeated `message_start`
- * is ignored; a spliced `message_start` fails the turn as `malformed_response`.
+ * Literal expectations on a selection of recorded provider streams (the optional corpus of
+ * corpus.ts; skipped when it is absent, with the one line corpus-oracle.test.ts prints), including
+ * the edge cases: back-to-back recordings end at the first terminal event; a repeated
+ * `message_start` is ignored; a spliced `message_start` fails the turn as `malformed_response`.
  */
 import { describe, expect, it } from 'vitest';
-import { payloads, replay } from './corpus.ts';
+import { CORPUS_PRESENT, payloads, replay } from './corpus.ts';
 import { eventsOfType } from './harness.ts';
 
-describe('recorded responses, literal expectations', () => {
+describe.skipIf(!CORPUS_PRESENT)('recorded responses, literal expectations', () => {
 	it('openai-image-generation-tool.1 gives the webp image and an empty text', async () => {
 		const { turn, events } = await replay(
 			'responses',
@@ -82,7 +83,7 @@ describe('recorded responses, literal expectations', () => {
 	});
 });
 
-describe('recorded messages, literal expectations', () => {
+describe.skipIf(!CORPUS_PRESENT)('recorded messages, literal expectations', () => {
 	it('anthropic-text gives the text and usage', async () => {
 		const { turn } = await replay('messages', 'messages', 'anthropic-text.jsonl');
 		expect(turn).toEqual({

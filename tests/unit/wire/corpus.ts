@@ -1,9 +1,13 @@
 /**
- * The recorded provider streams of ../shared/corpus/recorded, read in place (never copied): each
- * JSONL line is one `data:` payload, framed here as `event: <type>` + `data:` + blank line.
- * A missing corpus fails loudly (CI always has it).
+ * An optional, larger corpus: real recorded provider streams (the Vercel AI SDK's test fixtures,
+ * Apache-2.0) kept beside the repository in ../shared/corpus/recorded, read in place and never
+ * copied in. Each JSONL line is one `data:` payload, framed here as `event: <type>` + `data:` +
+ * blank line. The project's own transcripts are tests/fixtures/wire/; these add breadth.
+ *
+ * Where the folder is absent (a clone on its own), the suites that replay it are skipped, never
+ * failed: `CORPUS_PRESENT` is false and corpus-oracle.test.ts prints `CORPUS_ABSENT` once.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readTurn, type RouteKind, type TurnEvent } from '../../../src/lib/wire/index.ts';
 import { bodyOf, randomChunks } from './harness.ts';
@@ -11,6 +15,11 @@ import { bodyOf, randomChunks } from './harness.ts';
 export const CORPUS = fileURLToPath(
 	new URL('../../../../shared/corpus/recorded/', import.meta.url)
 );
+
+export const CORPUS_PRESENT = existsSync(`${CORPUS}responses`) && existsSync(`${CORPUS}messages`);
+
+/** The one line printed when the corpus is not there. */
+export const CORPUS_ABSENT = `Recorded-stream corpus not found at ${CORPUS}: its replay tests are skipped (the project's own fixtures under tests/fixtures/ still run).`;
 
 export type Payload = Record<string, unknown> & { type: string };
 
