@@ -49,12 +49,7 @@ export {
 	type TurnRequestInput,
 	type WireRequest
 } from './request-types.ts';
-export {
-	buildRequest,
-	buildTurnRequest,
-	type ChatTurn,
-	type RequestInput
-} from './build-request.ts';
+export { buildTurnRequest } from './build-request.ts';
 export { buildResponsesRequest } from './request-responses.ts';
 export { buildBackendRequest } from './request-backend.ts';
 export { buildMessagesRequest, ANTHROPIC_VERSION } from './request-messages.ts';

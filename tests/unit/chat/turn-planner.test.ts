@@ -92,6 +92,17 @@ describe('planTurn: settings become wire parameters', () => {
 		);
 	});
 
+	it('sends a messages-route turn to /v1/messages with the Anthropic version', () => {
+		const { url, headers, body } = plan('messages', { instructions: 'Be brief.' });
+		expect(url).toBe('https://gw.example.com/v1/messages');
+		expect(headers['anthropic-version']).toBe('2023-06-01');
+		expect(body).toMatchObject({
+			system: 'Be brief.',
+			stream: true,
+			messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]
+		});
+	});
+
 	it('asks for the long-context beta on the messages route when the option is on', () => {
 		expect(plan('messages').headers['anthropic-beta']).toBeUndefined();
 		expect(plan('messages', {}, { longContext: true }).headers['anthropic-beta']).toContain(
