@@ -1,29 +1,69 @@
 /**
- * The README's deployment section is the contract with whoever runs Switchboard: it must name every
- * variable the server reads and keep the proxy settings streaming depends on.
+ * The README's deployment section and docs/reference/config.md are the contract with whoever runs
+ * Switchboard: both must name every variable the server reads, and the README must keep the proxy
+ * settings streaming depends on.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../../', import.meta.url);
-const readme = readFileSync(new URL('README.md', root), 'utf8');
-const configReference = readFileSync(new URL('../shared/reference/config.md', root), 'utf8');
-const serverEntry = readFileSync(new URL('server/index.js', root), 'utf8');
+const text = (path: string): string => readFileSync(new URL(path, root), 'utf8');
+const readme = text('README.md');
+const configReference = text('docs/reference/config.md');
 
-describe('README: deployment', () => {
-	it('documents every variable of the configuration reference', () => {
-		const variables = [...configReference.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map(
-			(match) => match[1]
+/** `env['X']`, `process.env['X']`, `env.X`, and the parser's `read(env, 'X')`-style calls. */
+const ENV_READ = /\benv(?:\[|, |\.)'?([A-Z][A-Z0-9_]*)/g;
+
+function variablesReadBy(path: string): string[] {
+	return [...text(path).matchAll(ENV_READ)].map((match) => match[1] ?? '');
+}
+
+/**
+ * The server's own code: everything under src/lib/server (the entry included) but the dev-only
+ * standalone demo gateway, and a top-level server/ folder where one holds the entry.
+ */
+function serverFiles(): string[] {
+	const files: string[] = [];
+	for (const folder of ['src/lib/server/', 'server/']) {
+		if (!existsSync(new URL(folder, root))) continue;
+		const names = readdirSync(new URL(folder, root), { recursive: true }) as string[];
+		for (const name of names) {
+			if (/\.(?:ts|js)$/.test(name) && !name.endsWith('standalone.ts')) files.push(folder + name);
+		}
+	}
+	return files;
+}
+
+const serverReads = [...new Set(serverFiles().flatMap(variablesReadBy))].sort();
+const parserReads = [...new Set(variablesReadBy('src/lib/server/config.ts'))].sort();
+
+/** The variables in the first column of the table under one `## ` heading of config.md. */
+function sectionVariables(heading: string): string[] {
+	const start = configReference.indexOf(`## ${heading}`);
+	expect(start, `docs/reference/config.md has a "${heading}" section`).toBeGreaterThan(-1);
+	const end = configReference.indexOf('\n## ', start + 1);
+	const rows = configReference.slice(start, end === -1 ? undefined : end).split('\n');
+	const firstCells = rows.filter((row) => row.startsWith('| `')).map((row) => row.split('|')[1]);
+	return [...new Set(firstCells.flatMap((cell) => cell?.match(/[A-Z][A-Z0-9_]+/g) ?? []))];
+}
+
+describe('README and docs/reference/config.md: configuration', () => {
+	it('finds the variables the server reads', () => {
+		expect(parserReads).toEqual(
+			expect.arrayContaining(['GATEWAY_URL', 'SESSION_SECRET', 'BASE_PATH', 'TRUST_PROXY_HEADERS'])
 		);
-		expect(variables.length).toBeGreaterThan(15);
-		const missing = [...new Set(variables)].filter((name) => !readme.includes(`\`${name}\``));
-		expect(missing).toEqual([]);
+		expect(serverReads.length).toBeGreaterThan(15);
 	});
 
-	it('documents every variable the server entry reads', () => {
-		const read = [...serverEntry.matchAll(/process\.env\['([A-Z_]+)'\]/g)].map((match) => match[1]);
-		expect(read).toContain('BASE_PATH');
-		expect(read.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+	it('names every variable the server reads, in the README and in docs/reference/config.md', () => {
+		expect(serverReads.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+		expect(serverReads.filter((name) => !configReference.includes(`\`${name}\``))).toEqual([]);
+	});
+
+	it("documents as Switchboard's own only variables the configuration parser reads", () => {
+		const own = sectionVariables("Switchboard's variables");
+		expect(own.length).toBeGreaterThan(15);
+		expect(own.filter((name) => !parserReads.includes(name))).toEqual([]);
 	});
 
 	it('keeps the proxy settings that streaming and gateway headers need', () => {
