@@ -14,8 +14,6 @@ import type { Failure } from '../failure/index.ts';
 import { authorizationErrorFailure, signInFailure } from './sign-in-failure.ts';
 import type { SignInAttempt } from './sign-in-attempt.ts';
 
-export { withoutResponseParameters } from './callback-url.ts';
-
 export type CallbackCheck = { ok: true; params: URLSearchParams } | { ok: false; failure: Failure };
 
 export function checkCallback(

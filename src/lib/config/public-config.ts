@@ -34,11 +34,6 @@ export interface PublicConfig {
 	basePath: string;
 }
 
-/** The gateway's absolute base URL (no trailing slash); a path (relay, demo) resolves against the page. */
-export function gatewayBaseUrl(config: PublicConfig, pageUrl: string): string {
-	return new URL(config.gateway.url, pageUrl).href.replace(/\/+$/, '');
-}
-
 export class PublicConfigError extends Error {
 	override name = 'PublicConfigError';
 }

@@ -9,8 +9,7 @@ export { classifyThrown, type ThrownContext } from './classify-thrown.ts';
 export { classifyStreamError } from './classify-stream.ts';
 // classifyTokenExchange (sign-in's token requests) is imported from './classify-token.ts' by the
 // sign-in code, which loads on first use; re-exporting it here would put it in the first paint.
-export type { TokenExchangeInput } from './classify-token.ts';
-export { DEFAULT_CLASSIFIER_MODELS, type ClassifyContext } from './context.ts';
+export type { ClassifyContext } from './context.ts';
 export {
 	ConnectTimeoutError,
 	IdleTimeoutError,
@@ -18,19 +17,8 @@ export {
 	isUserAbort
 } from './errors.ts';
 export { present } from './present.ts';
-export type {
-	FailureAction,
-	FailureActionKind,
-	PresentOptions,
-	Presentation
-} from './presentation.ts';
-export {
-	retryDecision,
-	DEFAULT_MAX_ATTEMPTS,
-	DEFAULT_MAX_DELAY_MS,
-	type RetryDecision,
-	type RetryOptions
-} from './retry-policy.ts';
+export type { FailureAction, FailureActionKind } from './presentation.ts';
+export { retryDecision } from './retry-policy.ts';
 export { assertNever } from './assert-never.ts';
 export { RAW_CAP } from './text.ts';
 export {

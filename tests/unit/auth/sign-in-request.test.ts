@@ -5,7 +5,8 @@
 import { calculatePKCECodeChallenge, type AuthorizationServer } from 'oauth4webapi';
 import { describe, expect, it } from 'vitest';
 import { createAuthorizationRequest } from '../../../src/lib/auth/authorization-request.ts';
-import { checkCallback, withoutResponseParameters } from '../../../src/lib/auth/callback.ts';
+import { checkCallback } from '../../../src/lib/auth/callback.ts';
+import { withoutResponseParameters } from '../../../src/lib/auth/callback-url.ts';
 import {
 	ATTEMPT_MAX_AGE_MS,
 	ATTEMPT_STORAGE_KEY,

@@ -33,17 +33,6 @@ export function byteByByte(bytes: Uint8Array): Uint8Array[] {
 	return Array.from(bytes, (byte) => Uint8Array.of(byte));
 }
 
-export function sizedChunks(bytes: Uint8Array, sizes: readonly number[]): Uint8Array[] {
-	const chunks: Uint8Array[] = [];
-	let at = 0;
-	for (let index = 0; at < bytes.length; index++) {
-		const size = Math.max(1, sizes[index % Math.max(1, sizes.length)] ?? bytes.length);
-		chunks.push(bytes.slice(at, at + size));
-		at += size;
-	}
-	return chunks;
-}
-
 const encoder = new TextEncoder();
 
 export const SEEDS = [1, 7, 42, 1337, 20260501];

@@ -1,7 +1,8 @@
 /**
  * The IndexedDB schema and its migrations. Each migration takes the database from version N to
- * N + 1 inside the upgrade transaction; `openDatabase` runs the ones between the stored version and
- * `SCHEMA_VERSION` in order, so a browser that skipped releases still upgrades step by step.
+ * N + 1 inside the upgrade transaction; `openDatabase` opens version `MIGRATIONS.length` and runs the
+ * ones between the stored version and it in order, so a browser that skipped releases still upgrades
+ * step by step.
  */
 import { requestResult } from './idb.ts';
 
@@ -20,8 +21,6 @@ export const MIGRATIONS: readonly Migration[] = [
 		messages.createIndex(BY_CONVERSATION, ['conversationId', 'seq']);
 	}
 ];
-
-export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export function openDatabase(
 	factory: IDBFactory,

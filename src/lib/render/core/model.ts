@@ -98,7 +98,6 @@ export type BlockInit<B extends Block> = Omit<
 export type ContainerBlock = DocumentBlock | QuoteBlock | ListBlock | ItemBlock;
 export type LeafBlock = ParagraphBlock | HeadingBlock | CodeBlock | RuleBlock | TableBlock;
 export type Block = ContainerBlock | LeafBlock;
-export type BlockKind = Block['kind'];
 
 export function isContainer(block: Block): block is ContainerBlock {
 	return (

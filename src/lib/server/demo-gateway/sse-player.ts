@@ -29,16 +29,6 @@ export function frame(step: Step): string {
 	}
 }
 
-/** The whole body as one string, ignoring pauses (for tests and non-timed uses). */
-export function render(steps: readonly Step[]): string {
-	let text = '';
-	for (const step of steps) {
-		if (step.kind === 'hang') break;
-		text += frame(step);
-	}
-	return text;
-}
-
 export function playSteps(
 	steps: readonly Step[],
 	options: PlayOptions = {}

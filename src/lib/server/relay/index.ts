@@ -6,9 +6,6 @@ import { serverConfig } from '../config.ts';
 import { clientConnection } from './client-connection.ts';
 import { relayRoute } from './relay-route.ts';
 
-export { relayRoute, type RelayRequest, type RelaySettings } from './relay-route.ts';
-export { clientConnection } from './client-connection.ts';
-
 export function handleRelay(event: {
 	request: Request;
 	url: URL;
