@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chooseModel, forbidDialogs, lastAnswer, openChat, send } from './chat-helpers.ts';
 
 /**
- * Every row of the seed table (shared/reference/failures.md) end to end: the demo gateway produces
+ * Every row of the seed table (docs/reference/failures.md) end to end: the demo gateway produces
  * it, the browser shows a failure card of the right kind. Through the cross-origin gateway, pages
  * that come from a proxy carry no CORS headers, so the browser can only see a network failure:
  * that is what production looks like, and the app must still say something useful.

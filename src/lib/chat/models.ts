@@ -1,6 +1,6 @@
 /**
  * `GET {base}/v1/models`: the OpenAI list shape `{object:"list", data:[{id}]}` or the Anthropic one
- * `{data:[{id, display_name}], has_more}` (shared/reference/wire.md). Returns the ids in order.
+ * `{data:[{id, display_name}], has_more}` (docs/reference/wire.md). Returns the ids in order.
  */
 export async function fetchModelIds(
 	baseUrl: string,

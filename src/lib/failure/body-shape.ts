@@ -1,7 +1,7 @@
 import { plainText } from './text.ts';
 
 /**
- * The outer shape of an error body, as listed in shared/reference/failures.md ("Body shapes"):
+ * The outer shape of an error body, as listed in docs/reference/failures.md ("Body shapes"):
  * - `empty`: nothing but whitespace;
  * - `json`: one JSON value (the nested/flat/typed/problem/detail forms are told apart in fields.ts);
  * - `json_sse`: a JSON value followed directly by SSE text (seen from a relay on 502);

@@ -14,7 +14,7 @@ import type { Failure } from './types.ts';
  * `retry-after-ms`, `Retry-After` per RFC 9110 §10.2.3). `context.model` naming a classifier model
  * turns 429/5xx into `classifier_unavailable`. Pure; never throws; `raw` keeps the capped body.
  *
- * @see shared/reference/failures.md for the taxonomy and the seed table every row of which maps here.
+ * @see docs/reference/failures.md for the taxonomy and the seed table every row of which maps here.
  */
 export function classifyHttp(
 	status: number,

@@ -153,7 +153,7 @@ function fromResponse(status: number, headers: Headers, body: string): Failure {
 }
 
 /**
- * A failed token request (authorization-code exchange or refresh, shared/reference/wire.md
+ * A failed token request (authorization-code exchange or refresh, docs/reference/wire.md
  * "Sign-in") → one Failure:
  * - transport failure → `token_exchange_failed`, "Token exchange failed: error sending request for
  *   url (…/oauth/token): <reason>" (query and credentials stripped from the url);

@@ -1,7 +1,7 @@
 import { validRequestId } from './request-id.ts';
 
 /**
- * The structured fields of one JSON error value, whatever its envelope (shared/reference/failures.md
+ * The structured fields of one JSON error value, whatever its envelope (docs/reference/failures.md
  * "Body shapes to detect"):
  * - `nested`: `{"error":{"code","message","type","param"}}` (OpenAI, new-api, one-api);
  * - `typed`: `{"type":"error","error":{"type","message"},"request_id"?}` (Anthropic);

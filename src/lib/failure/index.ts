@@ -2,7 +2,7 @@
  * The failure layer: every way a request can fail enters one of the `classify*` functions and leaves
  * as a typed Failure; `present` turns it into UI copy and actions; `retryDecision` says whether and
  * when to try again. Pure TypeScript: no fetch, no DOM (only `navigator.onLine`, read defensively).
- * @see shared/reference/failures.md
+ * @see docs/reference/failures.md
  */
 export { classifyHttp } from './classify-http.ts';
 export { classifyThrown, type ThrownContext } from './classify-thrown.ts';

@@ -9,7 +9,7 @@ function retry(failure: Failure): FailureAction {
 }
 
 /**
- * The actions for a failure, the one that helps first (shared/reference/failures.md, "what the
+ * The actions for a failure, the one that helps first (docs/reference/failures.md, "what the
  * person can do"). Never empty. `top_up` only appears when a top-up URL is configured.
  */
 export function actionsFor(failure: Failure, topUpUrl: string | undefined): FailureAction[] {

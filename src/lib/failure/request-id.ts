@@ -1,5 +1,5 @@
 /**
- * Request ids, so a person can quote one to the gateway's operator (shared/reference/failures.md
+ * Request ids, so a person can quote one to the gateway's operator (docs/reference/failures.md
  * "Request ids"). Sources, most trustworthy first: a response header (often unreadable: gateways
  * expose no headers under CORS), a `request_id` field in the body, or ` (request id: …)` appended to
  * the message. Chained relays append one each; the first is the one nearest the origin, and is kept.

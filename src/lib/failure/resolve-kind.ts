@@ -29,7 +29,7 @@ function codeKind(codes: readonly string[], strength: CodeStrength): FailureKind
 }
 
 /**
- * The decision order of shared/reference/failures.md: structured fields first, then the status,
+ * The decision order of docs/reference/failures.md: structured fields first, then the status,
  * then message patterns as a last resort — refined where statuses lie:
  * 1. a `strong` code (`insufficient_user_quota`, `upstream_error`, …) decides;
  * 2. a well-known message pattern (a retired model sent as `model_not_found`, a token whose quota is

@@ -1,5 +1,5 @@
 /**
- * Retry hints, in milliseconds from the moment of classification (shared/reference/failures.md
+ * Retry hints, in milliseconds from the moment of classification (docs/reference/failures.md
  * "Retry hints"). Every parser returns undefined for anything it cannot read with certainty, and
  * never a negative or non-finite number.
  */

@@ -30,7 +30,7 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 export const DEFAULT_MAX_DELAY_MS = 60_000;
 export const DEFAULT_BASE_DELAY_MS = 1_000;
 
-/** Kinds where the same request can succeed later (shared/reference/failures.md). */
+/** Kinds where the same request can succeed later (docs/reference/failures.md). */
 const AUTOMATIC: ReadonlySet<FailureKind> = new Set<FailureKind>([
 	'rate_limited',
 	'overloaded',

@@ -1,5 +1,5 @@
 /**
- * The one failure taxonomy. The list of kinds is the contract in shared/reference/failures.md;
+ * The one failure taxonomy. The list of kinds is the contract in docs/reference/failures.md;
  * every way a request can fail becomes exactly one of these, in src/lib/failure and nowhere else.
  */
 export const FAILURE_KINDS = [

@@ -1,5 +1,5 @@
 /**
- * Telling an event stream from a body that is something else, at status 200 (shared/reference/
+ * Telling an event stream from a body that is something else, at status 200 (docs/reference/
  * failures.md, `malformed_response`):
  * - the first significant character of the body decides early: `<` (an HTML page) and `{` or `[`
  *   (a JSON body) never start an event stream, whose lines start with a field name or `:`;

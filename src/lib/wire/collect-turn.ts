@@ -1,6 +1,6 @@
 /**
- * The contract of shared/DESIGN.md: a response body of `route` → the whole Turn, once it ended.
- * `readTurn` without a listener.
+ * The contract of docs/ARCHITECTURE.md ("Contracts"): a response body of `route` → the whole
+ * Turn, once it ended. `readTurn` without a listener.
  */
 import { readTurn } from './read-turn.ts';
 import type { RouteKind } from './route-kind.ts';

@@ -4,7 +4,7 @@
  * assistant's reasoning parts so that the next request can carry them.
  *
  * Nothing here holds a server-side item id: with `store: false` the whole history is re-sent each
- * turn and ids must never go back (shared/reference/wire.md, "Responses request").
+ * turn and ids must never go back (docs/reference/wire.md, "Responses request").
  */
 
 /** An image the person attached (or an image shown back to the model), base64 without a data: prefix. */

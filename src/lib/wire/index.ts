@@ -1,6 +1,6 @@
 /**
  * The wire layer: pure protocol code (no fetch, no DOM, no Svelte). Request builders per route
- * kind, and the stream pipeline bytes → TurnEvents → Turn (shared/DESIGN.md, Contracts).
+ * kind, and the stream pipeline bytes → TurnEvents → Turn (docs/ARCHITECTURE.md, Contracts).
  */
 export { ROUTE_KINDS, type RouteKind } from './route-kind.ts';
 

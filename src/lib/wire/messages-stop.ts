@@ -1,9 +1,9 @@
 /**
- * How a Messages turn ended, from `message_delta.delta.stop_reason` (shared/reference/wire.md):
+ * How a Messages turn ended, from `message_delta.delta.stop_reason` (docs/reference/wire.md):
  * - `end_turn`, `stop_sequence`, `tool_use` (and none at all) → completed;
  * - `max_tokens`, `pause_turn` (a server tool loop paused; continuing needs a new request) and
  *   `refusal` (streaming classifiers stopped the answer; what arrived may be partial) → incomplete,
- *   with the stop reason as the reason: not failures (shared/reference/failures.md);
+ *   with the stop reason as the reason: not failures (docs/reference/failures.md);
  * - `model_context_window_exceeded` → failed as `context_too_large`, through the failure classifier,
  *   because the remedy is the taxonomy's (compact and retry), and the partial answer is kept;
  * - any other reason a newer API may add → completed (the message did stop normally).

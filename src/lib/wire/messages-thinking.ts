@@ -1,6 +1,6 @@
 /**
  * The `thinking` (and `output_config`) of a Messages request, from what the model accepts and what
- * the person asked (shared/reference/wire.md, failures.md `thinking_mode_unsupported`):
+ * the person asked (docs/reference/wire.md, failures.md `thinking_mode_unsupported`):
  * - `{type:"disabled"}` is never sent: leaving `thinking` out is "off" on models that can turn it
  *   off and "adaptive" (the default) on adaptive-only models, which reject `disabled`;
  * - adaptive-only models get `{type:"adaptive"}` and `output_config.effort` when the request asks

@@ -1,5 +1,5 @@
 /**
- * Anthropic Messages stream events → TurnEvents (shared/reference/wire.md, "Messages request and
+ * Anthropic Messages stream events → TurnEvents (docs/reference/wire.md, "Messages request and
  * stream"): `message_start` → per block `content_block_start` → `content_block_delta`* →
  * `content_block_stop` → `message_delta{stop_reason, usage}` → `message_stop`.
  *

@@ -1,6 +1,6 @@
 /**
  * Responses API stream events → TurnEvents, for the `responses` and `backend` routes
- * (shared/reference/wire.md, "Responses stream").
+ * (docs/reference/wire.md, "Responses stream").
  *
  * - Text, refusal and reasoning-summary deltas stream as they come; parts are keyed by
  *   `(output_index, content_index | summary_index)`, never by `item_id` (relays rotate item ids).

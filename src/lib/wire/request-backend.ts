@@ -1,6 +1,6 @@
 /**
  * Conversation → a request for the hosted backend route, `{base}/backend-api/<area>/responses`:
- * the Responses body with what the backend insists on (shared/reference/wire.md) — `instructions`
+ * the Responses body with what the backend insists on (docs/reference/wire.md) — `instructions`
  * present and non-empty, `store: false`, no `system`-role items (the conversation has none: its
  * system prompt is `instructions`), no `max_output_tokens` — and the client headers: Bearer access
  * token, the account header (name from configuration), `version`, `originator`, `session_id` and

@@ -1,5 +1,5 @@
 /**
- * Conversation → an Anthropic Messages request, `{base}/v1/messages` (shared/reference/wire.md,
+ * Conversation → an Anthropic Messages request, `{base}/v1/messages` (docs/reference/wire.md,
  * "Messages request and stream"): `anthropic-version: 2023-06-01`, `x-api-key` or Bearer,
  * optional `anthropic-beta`; body `{model, max_tokens, messages, system?, stream, thinking?}`.
  *

@@ -1,6 +1,6 @@
 /**
  * Conversation → a Responses API request (`responses` route; the body is shared with `backend`),
- * as a Codex-style client sends it (shared/reference/wire.md, "Responses request"):
+ * as a Codex-style client sends it (docs/reference/wire.md, "Responses request"):
  * - `store: false` and the whole history in `input`; no item ever carries a server id;
  * - user turns: `input_text` + `input_image` (data URL); assistant turns: their reasoning items,
  *   then an `output_text` message. Turns with nothing to say are left out;

@@ -1,5 +1,5 @@
 /**
- * The three request/stream families a gateway can speak (see shared/reference/wire.md):
+ * The three request/stream families a gateway can speak (see docs/reference/wire.md):
  * - `responses`: `{base}/v1/responses`, Responses API;
  * - `backend`: `{base}/backend-api/<area>/responses`, Responses API plus account/session headers;
  * - `messages`: `{base}/v1/messages`, Anthropic Messages API.

@@ -1,5 +1,5 @@
 /**
- * The stream failures that are not a gateway's error report (shared/reference/failures.md, stream
+ * The stream failures that are not a gateway's error report (docs/reference/failures.md, stream
  * column): the stream broke, went silent, grew too large, or was not an event stream at all. Gateway
  * errors inside a stream go through `classifyStreamError` instead; nothing here reads message text.
  */

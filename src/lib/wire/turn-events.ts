@@ -1,6 +1,7 @@
 /**
  * The normalized result of one streamed turn, whatever the route: a `TurnEvent` union that a
- * consumer can render as it arrives, and the `Turn` they fold into (shared/DESIGN.md, Contracts).
+ * consumer can render as it arrives, and the `Turn` they fold into (docs/ARCHITECTURE.md,
+ * Contracts).
  *
  * Invariants every reducer keeps:
  * - exactly one `end` event, always the last one; nothing is emitted after it;

@@ -1,5 +1,5 @@
 /**
- * Request bodies as the wire has them (snake_case), per shared/reference/wire.md. Only what this
+ * Request bodies as the wire has them (snake_case), per docs/reference/wire.md. Only what this
  * client sends is modelled; the builders produce exactly these shapes.
  */
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:render`: our streaming renderer against a naive baseline (marked + DOMPurify +
  * innerHTML once per frame) in the real chat page, production build, headless Chromium
- * (shared/reference/performance.md, "Method"); then a 1,000-message conversation opened and
+ * (docs/reference/performance.md, "Method"); then a 1,000-message conversation opened and
  * scrolled. Runs alternate between renderers, each in a fresh browser context. Timing lives here,
  * never in the test suite.
  */
@@ -166,7 +166,7 @@ const report: RenderBenchReport = {
 		cpus: cpus().length
 	},
 	method: [
-		`The real chat page (production build, \`node build\`, built with \`--mode bench\` for the benchmark hook) sends \`#scenario:bench:<KB>\`; the built-in demo gateway streams a fixed seeded markdown answer (headings, paragraphs, nested and ordered lists, tables, TypeScript and Python code, quotes) at 3,000 tokens/s, a token being 3.15 bytes as in shared/reference/performance.md (80 KB ≈ 26k tokens in ≈ 8.7 s; the gateway sends word-sized deltas, paced by bytes).`,
+		`The real chat page (production build, \`node build\`, built with \`--mode bench\` for the benchmark hook) sends \`#scenario:bench:<KB>\`; the built-in demo gateway streams a fixed seeded markdown answer (headings, paragraphs, nested and ordered lists, tables, TypeScript and Python code, quotes) at 3,000 tokens/s, a token being 3.15 bytes as in docs/reference/performance.md (80 KB ≈ 26k tokens in ≈ 8.7 s; the gateway sends word-sized deltas, paced by bytes).`,
 		`Each run is a fresh browser context, ${ROUNDS} rounds after a warm-up, renderers alternating (order rotated each round); on this shared machine each run first waits (up to 3 minutes) for the 1-minute load average to fall below ${QUIET_LOAD}, and the load after each run is recorded. Frames: requestAnimationFrame callbacks between the first and the last delta's arrival, against 60 Hz. Long tasks and long animation frames (PerformanceObserver) from the first arrival until the answer is fully rendered. Script/layout/style: CDP Performance.getMetrics deltas over the whole run (they include the wire pipeline and storage, the same for both renderers). Latency: each delta's arrival (the moment the page's stream hands it to the renderer) to after the paint of the first frame whose DOM shows it.`,
 		'The baseline is marked 18 + DOMPurify 3, injected by the benchmark (never bundled), rendering the whole message with innerHTML once per animation frame; it does not highlight code. Ours highlights closed code blocks (lazily loaded highlight.js), included in its numbers. `none` renders nothing at all (it only reports each frame as shown): the page without a renderer, whose script time is subtracted to show what each renderer itself costs, and whose latency is the floor of the measurement.'
 	].join('\n\n'),

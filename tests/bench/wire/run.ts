@@ -1,7 +1,7 @@
 /**
  * `npm run bench:wire` (node --expose-gc --import tsx tests/bench/wire/run.ts): the wire pipeline
  * against the floor and the openai SDK on one seeded 50k-event Responses stream
- * (shared/reference/performance.md, "Method"): alternating rounds, medians, per-round ratios,
+ * (docs/reference/performance.md, "Method"): alternating rounds, medians, per-round ratios,
  * memory against stream length. Each pipeline runs in its own worker isolate (pipeline-worker.ts).
  * Timing lives here, never in the test suite.
  */

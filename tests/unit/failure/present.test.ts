@@ -15,7 +15,7 @@ function failureOf(kind: FailureKind, extra: Partial<Failure> = {}): Failure {
 	return { kind, message: 'The gateway said something.', ...extra };
 }
 
-/** The one action that helps, per kind (shared/reference/failures.md, "what the person can do"). */
+/** The one action that helps, per kind (docs/reference/failures.md, "what the person can do"). */
 const FIRST_ACTION: Record<FailureKind, FailureActionKind> = {
 	insufficient_balance: 'top_up',
 	payment_authorization_failed: 'top_up',

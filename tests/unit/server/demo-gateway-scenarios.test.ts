@@ -23,7 +23,7 @@ const ROUTES = [
 	['/v1/messages', messagesBody]
 ] as const;
 
-/** The seed table of shared/reference/failures.md: status, shape and the scenario that produces it. */
+/** The seed table of docs/reference/failures.md: status, shape and the scenario that produces it. */
 const SEED_TABLE: Array<[string, number]> = [
 	['encrypted-content-unsupported', 400],
 	['context-too-large', 400],

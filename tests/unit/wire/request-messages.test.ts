@@ -1,5 +1,5 @@
 /**
- * The Messages request builder: exact headers and body (shared/reference/wire.md, "Messages request
+ * The Messages request builder: exact headers and body (docs/reference/wire.md, "Messages request
  * and stream"), thinking settings that the API accepts, and history it accepts.
  */
 import fc from 'fast-check';

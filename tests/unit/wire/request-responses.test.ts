@@ -1,5 +1,5 @@
 /**
- * The Responses and backend request builders: exact bodies and headers (shared/reference/wire.md,
+ * The Responses and backend request builders: exact bodies and headers (docs/reference/wire.md,
  * "Responses request"), and the client-preventable errors they prevent.
  */
 import { describe, expect, it } from 'vitest';

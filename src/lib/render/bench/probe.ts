@@ -2,7 +2,7 @@
  * Arrival → after-paint latency (bench builds only): each delta's arrival time is recorded with the
  * text length it brings the message to; when a frame's DOM shows that length, the time after that
  * frame's paint (a message posted from the animation frame callback, which runs after rendering
- * and painting) closes it. (shared/reference/performance.md, "Method".)
+ * and painting) closes it. (docs/reference/performance.md, "Method".)
  */
 export class LatencyProbe {
 	readonly latencies: number[] = [];

@@ -1,6 +1,6 @@
 /**
  * The demo gateway's HTTP failure scenarios: one for every row of the seed table in
- * shared/reference/failures.md (status and body shape exactly as described there), plus the other
+ * docs/reference/failures.md (status and body shape exactly as described there), plus the other
  * shapes relays and proxies really send. Each is chosen by `#scenario:<name>` in the last user message.
  *
  * `proxyPage` marks answers that come from a proxy in front of the gateway (nginx, Cloudflare,

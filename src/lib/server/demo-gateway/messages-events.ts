@@ -1,5 +1,5 @@
 /**
- * The Anthropic Messages event sequence for one demo turn (shared/reference/wire.md, "Messages
+ * The Anthropic Messages event sequence for one demo turn (docs/reference/wire.md, "Messages
  * request and stream"): message_start → ping → thinking block (thinking_delta*, signature_delta) →
  * text block (text_delta*) → message_delta{stop_reason, usage} → message_stop.
  */

@@ -39,7 +39,7 @@ export function modelScenario(model: string, headers: Headers): ErrorScenarioNam
 
 /**
  * `GET /v1/models`: the OpenAI list shape, or the Anthropic one when both `x-api-key` and
- * `anthropic-version` are sent (as new-api does; shared/reference/wire.md).
+ * `anthropic-version` are sent (as new-api does; docs/reference/wire.md).
  */
 export function demoModelList(headers: Headers): unknown {
 	if (headers.has('x-api-key') && headers.has('anthropic-version')) {

@@ -1,6 +1,6 @@
 /**
  * The Responses API event sequence for one demo turn, in the order the hosted API sends it
- * (shared/reference/wire.md, "Responses stream"): created → in_progress → reasoning item →
+ * (docs/reference/wire.md, "Responses stream"): created → in_progress → reasoning item →
  * image_generation_call item → message item → terminal event. `sequence_number` is assigned when
  * the events are framed, so scenarios can cut or replace the tail and numbering stays gapless.
  */

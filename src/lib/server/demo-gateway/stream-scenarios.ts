@@ -48,7 +48,7 @@ const IMAGE_STEP_MS = 250;
 const PING_QUIET_MS = 1500;
 const PING_EVERY_MS = 250;
 const MAX_HUGE_KB = 8192;
-/** Bytes per model token for `bench` pacing: 80 KB ≈ 26k tokens (shared/reference/performance.md). */
+/** Bytes per model token for `bench` pacing: 80 KB ≈ 26k tokens (docs/reference/performance.md). */
 const BENCH_BYTES_PER_TOKEN = 3.15;
 const BENCH_PAUSE_MS = 8;
 

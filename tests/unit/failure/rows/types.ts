@@ -7,7 +7,7 @@ import type {
 
 /**
  * One row of the classification table: an input as it really arrives, and what a caller must see.
- * `seed` names the row of the seed table (shared/reference/failures.md) the row stands for.
+ * `seed` names the row of the seed table (docs/reference/failures.md) the row stands for.
  */
 export type SeedRow =
 	| 'S01-encrypted-tools'
