@@ -3,8 +3,10 @@ import adapterNode from '@sveltejs/adapter-node';
 const nodeAdapter = adapterNode({ out: 'build', precompress: true });
 
 /**
- * adapter-node, with our own server entry (server/index.js) in place of its index.js: the same
- * handler, served under BASE_PATH read at start-up, so that one build serves any sub-path.
+ * adapter-node, with our own server entry in place of its index.js: the same handler and the same
+ * environment contract, plus BASE_PATH read at start-up so that one build serves any sub-path
+ * (src/lib/server/node/). The entry is TypeScript that shares the configuration parser with the
+ * app, so it is bundled here, with the Vite that builds everything else.
  * @type {import('@sveltejs/kit').Adapter}
  */
 const adapter = {
@@ -12,9 +14,20 @@ const adapter = {
 	name: 'switchboard-node',
 	async adapt(builder) {
 		await nodeAdapter.adapt(builder);
-		for (const file of ['index.js', 'base-path.js']) {
-			builder.copy(`server/${file}`, `build/${file}`);
-		}
+		const { build } = await import('vite');
+		await build({
+			configFile: false,
+			logLevel: 'warn',
+			build: {
+				ssr: 'src/lib/server/node/main.ts',
+				outDir: 'build',
+				emptyOutDir: false,
+				copyPublicDir: false,
+				minify: false,
+				target: 'node20',
+				rollupOptions: { output: { entryFileNames: 'index.js' } }
+			}
+		});
 		// adapter-node's map describes its own entry, not ours.
 		builder.rimraf('build/index.js.map');
 	}

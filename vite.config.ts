@@ -24,6 +24,9 @@ function appRoutesStub(): Plugin {
 
 export default defineConfig({
 	plugins: [tailwindcss(), sveltekit()],
+	// Rolldown's plugin-timing notice blames SvelteKit's adapter step (writeBundle/closeBundle) on
+	// every build; it is not actionable here.
+	build: { rolldownOptions: { checks: { bundlerTimings: false } } },
 	test: {
 		expect: { requireAssertions: true },
 		projects: [

@@ -1,6 +1,6 @@
 /**
  * Runtime configuration, read from the environment once at start-up (never baked in at build time).
- * The variables and their defaults are the contract in `shared/reference/config.md`.
+ * The variables and their defaults are documented in `docs/reference/config.md` and the README.
  *
  * `parseConfig` is pure: it takes an env record and either returns a validated `ServerConfig` or
  * throws a `ConfigError` whose message is one line naming the offending variable.
@@ -12,9 +12,29 @@ import { RELAY_PATH } from './relay/upstream-url.ts';
 
 export type { GatewayMode, PublicConfig };
 
-export interface ServerConfig {
+/**
+ * How the Node server listens and stops: adapter-node's variables, with adapter-node's meanings
+ * (docs/reference/config.md; @see https://svelte.dev/docs/kit/adapter-node#Environment-variables).
+ * Durations are whole seconds, as adapter-node reads them.
+ */
+export interface ListenConfig {
 	host: string;
 	port: number;
+	/** `SOCKET_PATH`: listen on this Unix socket (or Windows pipe) instead of HOST and PORT. */
+	socketPath: string | null;
+	/** `SHUTDOWN_TIMEOUT`: after SIGTERM/SIGINT, how long requests in flight may take. */
+	shutdownTimeoutSeconds: number;
+	/** `IDLE_TIMEOUT`: with socket activation, stop after this long without requests (0: never). */
+	idleTimeoutSeconds: number;
+	/** `KEEP_ALIVE_TIMEOUT`, `HEADERS_TIMEOUT`: Node's server timeouts; `null` keeps Node's own. */
+	keepAliveTimeoutSeconds: number | null;
+	headersTimeoutSeconds: number | null;
+	/** `LISTEN_PID`, `LISTEN_FDS`: systemd socket activation (0 when not set). */
+	listenPid: number;
+	listenFds: number;
+}
+
+export interface ServerConfig extends ListenConfig {
 	/** Base URL of the gateway without a trailing slash, or `null` for the built-in demo gateway. */
 	gatewayUrl: string | null;
 	gatewayRoute: RouteKind;
@@ -113,6 +133,47 @@ function port(env: Env): number {
 	return parsed;
 }
 
+/** A whole number of seconds (adapter-node's timeouts are "non-negative integers"). */
+function seconds(env: Env, name: string): number | null {
+	const value = read(env, name);
+	if (value === undefined) return null;
+	if (!/^\d+$/.test(value)) {
+		throw new ConfigError(name, `must be a whole number of seconds (got "${value}")`);
+	}
+	return Number(value);
+}
+
+/** systemd's LISTEN_PID / LISTEN_FDS: a process id and a descriptor count, 0 when unset. */
+function count(env: Env, name: string): number {
+	const value = read(env, name);
+	if (value === undefined) return 0;
+	if (!/^\d+$/.test(value)) {
+		throw new ConfigError(name, `must be a whole number (got "${value}")`);
+	}
+	return Number(value);
+}
+
+function listenConfig(env: Env): ListenConfig {
+	const listenFds = count(env, 'LISTEN_FDS');
+	if (listenFds > 1) {
+		throw new ConfigError(
+			'LISTEN_FDS',
+			`must be 0 or 1: one socket is served with socket activation (got ${listenFds})`
+		);
+	}
+	return {
+		host: read(env, 'HOST') ?? '0.0.0.0',
+		port: port(env),
+		socketPath: read(env, 'SOCKET_PATH') ?? null,
+		shutdownTimeoutSeconds: seconds(env, 'SHUTDOWN_TIMEOUT') ?? 30,
+		idleTimeoutSeconds: seconds(env, 'IDLE_TIMEOUT') ?? 0,
+		keepAliveTimeoutSeconds: seconds(env, 'KEEP_ALIVE_TIMEOUT'),
+		headersTimeoutSeconds: seconds(env, 'HEADERS_TIMEOUT'),
+		listenPid: count(env, 'LISTEN_PID'),
+		listenFds
+	};
+}
+
 function basePath(env: Env): string {
 	const value = read(env, 'BASE_PATH');
 	if (value === undefined || value === '/') return '';
@@ -203,8 +264,7 @@ export function parseConfig(env: Env): ServerConfig {
 	const secret = sessionSecret(env);
 
 	return {
-		host: read(env, 'HOST') ?? '0.0.0.0',
-		port: port(env),
+		...listenConfig(env),
 		gatewayUrl,
 		gatewayRoute: oneOf(env, 'GATEWAY_ROUTE', ROUTE_KINDS, 'responses'),
 		gatewayArea: area,

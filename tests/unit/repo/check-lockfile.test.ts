@@ -12,7 +12,7 @@ import { missingOptionalPackages } from '../../../scripts/check-lockfile.js';
 const script = new URL('../../../scripts/check-lockfile.js', import.meta.url).pathname;
 
 const rollupWithPlatforms = {
-	'': { name: 'app' },
+	'': {},
 	'node_modules/rollup': {
 		version: '4.68.7',
 		optionalDependencies: {

@@ -88,6 +88,37 @@ describe('parseConfig', () => {
 		});
 	});
 
+	it("reads adapter-node's listening and shutdown variables, in whole seconds", () => {
+		expect(parseConfig({})).toMatchObject({
+			socketPath: null,
+			shutdownTimeoutSeconds: 30,
+			idleTimeoutSeconds: 0,
+			keepAliveTimeoutSeconds: null,
+			headersTimeoutSeconds: null,
+			listenPid: 0,
+			listenFds: 0
+		});
+		expect(
+			parseConfig({
+				SOCKET_PATH: '/run/switchboard.sock',
+				SHUTDOWN_TIMEOUT: '5',
+				IDLE_TIMEOUT: '60',
+				KEEP_ALIVE_TIMEOUT: '65',
+				HEADERS_TIMEOUT: '66',
+				LISTEN_PID: '4242',
+				LISTEN_FDS: '1'
+			})
+		).toMatchObject({
+			socketPath: '/run/switchboard.sock',
+			shutdownTimeoutSeconds: 5,
+			idleTimeoutSeconds: 60,
+			keepAliveTimeoutSeconds: 65,
+			headersTimeoutSeconds: 66,
+			listenPid: 4242,
+			listenFds: 1
+		});
+	});
+
 	it('keeps a gateway base path but drops its trailing slash', () => {
 		expect(parseConfig({ GATEWAY_URL: 'https://gw.example.com/openai/' }).gatewayUrl).toBe(
 			'https://gw.example.com/openai'
@@ -121,7 +152,13 @@ describe('parseConfig', () => {
 		[{ BASE_PATH: 'tools' }, 'BASE_PATH'],
 		[{ BASE_PATH: '/tools/../admin' }, 'BASE_PATH'],
 		[{ BASE_PATH: '/tools chat' }, 'BASE_PATH'],
-		[{ TRUST_PROXY_HEADERS: 'sometimes' }, 'TRUST_PROXY_HEADERS']
+		[{ TRUST_PROXY_HEADERS: 'sometimes' }, 'TRUST_PROXY_HEADERS'],
+		[{ SHUTDOWN_TIMEOUT: '1.5' }, 'SHUTDOWN_TIMEOUT'],
+		[{ IDLE_TIMEOUT: '-1' }, 'IDLE_TIMEOUT'],
+		[{ KEEP_ALIVE_TIMEOUT: '5s' }, 'KEEP_ALIVE_TIMEOUT'],
+		[{ HEADERS_TIMEOUT: 'soon' }, 'HEADERS_TIMEOUT'],
+		[{ LISTEN_PID: 'me' }, 'LISTEN_PID'],
+		[{ LISTEN_FDS: '2' }, 'LISTEN_FDS']
 	])('rejects %o with one line naming %s', (env, variable) => {
 		const error = configError(env);
 		expect(error.variable).toBe(variable);

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationUnderBase, normaliseBasePath, routeUnderBase } from '../../../server/base-path.js';
-
-describe('normaliseBasePath', () => {
-	it.each([
-		[undefined, ''],
-		['', ''],
-		['/', ''],
-		['  ', ''],
-		['/tools/chat', '/tools/chat'],
-		['/tools/chat/', '/tools/chat'],
-		['/tools/chat///', '/tools/chat']
-	])('%j → %j', (value, expected) => {
-		expect(normaliseBasePath(value)).toBe(expected);
-	});
-});
+import { locationUnderBase, routeUnderBase } from '../../../../src/lib/server/node/base-path.ts';
 
 describe('routeUnderBase', () => {
 	it('serves everything unchanged at the root', () => {
@@ -33,14 +19,14 @@ describe('routeUnderBase', () => {
 		expect(routeUnderBase(target, '/tools/chat')).toEqual({ kind: 'serve', url });
 	});
 
-	it('redirects the bare prefix to the prefix with its slash, keeping the query', () => {
+	it("redirects the bare prefix to the app's root (the prefix with its slash), keeping the query", () => {
 		expect(routeUnderBase('/tools/chat', '/tools/chat')).toEqual({
 			kind: 'redirect',
-			location: '/tools/chat/'
+			location: '/'
 		});
 		expect(routeUnderBase('/tools/chat?a=1', '/tools/chat')).toEqual({
 			kind: 'redirect',
-			location: '/tools/chat/?a=1'
+			location: '/?a=1'
 		});
 	});
 
