@@ -32,7 +32,14 @@ export default defineConfig({
 		projects: [
 			{
 				extends: true,
-				test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] }
+				test: {
+					name: 'unit',
+					environment: 'node',
+					include: ['tests/unit/**/*.test.ts'],
+					// Replaying the largest fixtures at every chunking takes seconds on a busy 2-core
+					// machine; a time limit is not what these tests assert.
+					testTimeout: 30_000
+				}
 			},
 			{
 				// Components render in a real Chromium, not a simulated DOM.

@@ -1,17 +1,19 @@
 /**
- * One conversation and its one request in flight: send, stop, retry (automatic within the failure
- * module's retry policy, with a visible countdown, or on request), regenerate, edit-and-resend.
+ * One conversation, as the page drives it: send, stop, retry, regenerate, compact and retry, take
+ * the last prompt back, and its draft. Two collaborators do the work:
  *
- * Nothing typed or received is lost: the prompt is saved before the request leaves, the answer is
- * saved as it grows (throttled) and when the page is hidden, and an answer that was still streaming
- * when the page went away comes back marked interrupted.
+ * - a `TurnRun` (turn-run.svelte.ts) per turn in flight: its phase, the one AbortController that
+ *   covers every request of the turn, the countdown of an automatic retry, and the streaming text;
+ * - the conversation's `ConversationWriter` (conversation-writer.ts): the only writer of its
+ *   storage (positions, write order, the draft, the record's fields).
  *
- * While an answer streams, its text and reasoning are held in a `StreamingText` outside reactive
- * state (render/streaming-text.svelte.ts), which the renderer listens to; the message's `text` and
- * `reasoning` are brought up to date when it is saved and, settled, when the turn ends.
+ * Nothing typed or received is lost: the prompt is saved before the request leaves, the answer as
+ * it grows and when the page is hidden (with a synchronous copy in the unload journal), and an
+ * answer that was still streaming when the page went away comes back interrupted, written back so.
  */
 import { retryDecision, type Failure } from '../failure/index.ts';
 import type { ConversationTurn } from '../wire/index.ts';
+import type { RequestAuthorizer } from '../auth/gateway-credentials.ts';
 import { applyEvent, resetAnswer } from './answer-events.ts';
 import { titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
 import {
@@ -22,19 +24,17 @@ import {
 	sendableHistory,
 	SUMMARY_REQUEST
 } from './compaction.ts';
+import { ConversationWriter, restoreConversation } from './conversation-writer.ts';
 import type { ConversationStore } from './storage/conversation-store.ts';
-import type { Conversation, ConversationRecord, MessageRecord } from './storage/records.ts';
-import { takeJournal, writeJournal } from './storage/unload-journal.ts';
-import {
-	openStreamingText,
-	settleStreamedText,
-	syncStreamedText
-} from '../render/streaming-text.svelte.ts';
+import type { Conversation } from './storage/records.ts';
+import { writeJournal } from './storage/unload-journal.ts';
 import { streamTurn } from './stream-turn.ts';
-import type { RequestAuthorizer } from '../auth/gateway-credentials.ts';
+import { TurnRun, type PendingRetry } from './turn-run.svelte.ts';
 import type { PlannedTurn } from './turn-planner.ts';
+import type { StreamingText } from '../render/streaming-text.svelte.ts';
 
 export type { ChatMessage } from './chat-message.ts';
+export type { PendingRetry } from './turn-run.svelte.ts';
 
 /** Where and how the next answer is asked for: the model, and the request for a history. */
 export interface TurnTarget {
@@ -50,44 +50,32 @@ export interface TurnTarget {
 	): PlannedTurn;
 }
 
-/** An automatic retry the app has scheduled; the page shows its countdown. */
-export interface PendingRetry {
-	messageId: string;
-	/** Epoch ms when the retry is sent. */
-	at: number;
-	/** The attempt this retry will be (2 for the first retry). */
-	attempt: number;
-}
-
 export interface ChatSessionInit {
 	conversation: Conversation;
 	store: ConversationStore;
 	target: () => TurnTarget;
 	/** Called after the conversation record was saved (title, draft, time changed). */
-	onSaved?: (record: ConversationRecord) => void;
+	onSaved?: () => void;
+	/** Called after every write: the store may have started refusing writes. */
+	onWritten?: () => void;
 	fetch?: typeof fetch;
 }
 
 /** How often a growing answer is written to storage while it streams. */
 const SAVE_EVERY_MS = 400;
-const DRAFT_SAVE_DELAY_MS = 300;
 
-const PAGE_CLOSED: Failure = {
-	kind: 'stream_interrupted',
-	message: 'The page was closed or reloaded while this answer was streaming.'
-};
+const STILL_TOO_LARGE =
+	'Still too large after compacting once. Start a new conversation from the summary, or shorten your message.';
 
 export class ChatSession {
 	readonly id: string;
-	#record: ConversationRecord;
+	readonly #writer: ConversationWriter;
 	#messages = $state<ChatMessage[]>([]);
 	#title = $state('');
 	#draft = $state('');
-	#busy = $state(false);
-	#pendingRetry = $state<PendingRetry | null>(null);
-	#controller: AbortController | null = null;
-	#retryTimer: ReturnType<typeof setTimeout> | undefined;
-	#draftTimer: ReturnType<typeof setTimeout> | undefined;
+	#run = $state.raw<TurnRun | null>(null);
+	/** Calls off a scheduled automatic retry without stopping anything else. */
+	#retryCalledOff = new AbortController();
 	#saveTimer: ReturnType<typeof setTimeout> | undefined;
 	/** Attempts made for each assistant turn, for the retry policy's bound. */
 	#attempts: Record<string, number> = {};
@@ -103,20 +91,14 @@ export class ChatSession {
 		this.#init = init;
 		const { messages, ...record } = init.conversation;
 		this.id = record.id;
-		this.#record = record;
 		this.#title = record.title;
-		const journal = takeJournal(record.id);
-		this.#draft = journal?.draft ?? record.draft;
-		const restored = mergeJournal(messages, journal?.message);
-		this.#messages = restored.map((message) =>
-			message.status === 'streaming'
-				? { ...message, status: 'interrupted', failure: message.failure ?? PAGE_CLOSED }
-				: message
-		);
-		for (const message of this.#messages) {
-			if (message.failure === PAGE_CLOSED) void this.#saveMessage(message);
-		}
-		if (journal?.draft !== undefined && restored.length > 0) void this.#saveConversation();
+		this.#writer = new ConversationWriter(init.store, record, messages, {
+			...(init.onWritten === undefined ? {} : { onWritten: init.onWritten }),
+			...(init.onSaved === undefined ? {} : { onRecordSaved: init.onSaved })
+		});
+		const restored = restoreConversation(this.#writer, init.conversation);
+		this.#messages = restored.messages;
+		this.#draft = restored.draft;
 		if (typeof window !== 'undefined') {
 			window.addEventListener('pagehide', this.#flushOnHide);
 			document.addEventListener('visibilitychange', this.#flushOnHide);
@@ -129,21 +111,25 @@ export class ChatSession {
 	get title(): string {
 		return this.#title;
 	}
+	/** A turn is being saved, sent, streamed or compacted (not while a retry only counts down). */
 	get busy(): boolean {
-		return this.#busy;
+		return this.#run !== null && this.#run.phase !== 'retry_wait';
 	}
 	get pendingRetry(): PendingRetry | null {
-		return this.#pendingRetry;
+		return this.#run?.pendingRetry ?? null;
+	}
+	/** The text still streaming into message `id`, if it is the answer in flight. */
+	liveTextOf(id: string): StreamingText | undefined {
+		return this.#run?.messageId === id ? this.#run.live : undefined;
 	}
 
-	/** The composer's text for this conversation; saved shortly after each change. */
+	/** The composer's text for this conversation; on disk as soon as the last write is done. */
 	get draft(): string {
 		return this.#draft;
 	}
 	set draft(value: string) {
 		this.#draft = value;
-		clearTimeout(this.#draftTimer);
-		this.#draftTimer = setTimeout(() => void this.#saveConversation(), DRAFT_SAVE_DELAY_MS);
+		this.#writer.saveDraft(value);
 	}
 
 	/** Changes whenever visible content changes: a message added, text arriving, a turn ending. */
@@ -152,27 +138,34 @@ export class ChatSession {
 		return `${this.#messages.length}:${last?.text.length ?? 0}:${last?.reasoning.length ?? 0}:${last?.status ?? ''}`;
 	}
 
+	/** The summary of the latest compaction, if one was made. */
+	get latestSummary(): string | null {
+		const notice = this.#messages.findLast((message) => message.summaryOf !== undefined);
+		return notice !== undefined && notice.text !== '' ? notice.text : null;
+	}
+
 	async send(prompt: string): Promise<void> {
 		const text = prompt.trim();
-		if (text === '' || this.#busy) return;
-		// Busy from this moment: a second send while the prompt is being saved is refused too.
-		this.#busy = true;
+		if (text === '' || this.busy) return;
 		this.cancelRetry();
-		if (this.#messages.length === 0) this.#title = titleFrom(text);
+		const first = this.#messages.length === 0;
 		const user = this.#newMessage('user', text);
 		const answer = this.#newMessage('assistant', '');
+		// The turn exists from this moment: Stop while the prompt is being saved stops it too.
+		const run = this.#begin(answer.id);
+		if (first) this.#title = titleFrom(text);
 		this.#messages.push(user, answer);
 		this.#draft = '';
-		clearTimeout(this.#draftTimer);
-		try {
-			// The prompt is on disk before the request leaves.
-			await this.#saveConversation();
-			await this.#saveMessage(user);
-		} finally {
-			this.#busy = false;
-		}
+		// The prompt is on disk before the request leaves.
+		await this.#writer.patch({
+			...(first ? { title: this.#title } : {}),
+			draft: '',
+			model: this.#init.target().model,
+			updatedAt: Date.now()
+		});
+		await this.#saveMessage(user);
 		this.#attempts[answer.id] = 0;
-		await this.#run(answer.id);
+		await this.#drive(run, { compactFirst: false });
 	}
 
 	/**
@@ -180,16 +173,26 @@ export class ChatSession {
 	 * replacing what it showed. Only the last assistant turn can be retried.
 	 */
 	async retry(messageId?: string): Promise<void> {
-		const last = this.#messages.at(-1);
-		if (this.#busy || last === undefined || last.role !== 'assistant') return;
-		if (messageId !== undefined && messageId !== last.id) return;
+		const last = this.#retryable(messageId);
+		if (last === null) return;
 		this.cancelRetry();
-		await this.#run(last.id);
+		await this.#drive(this.#begin(last.id), { compactFirst: false });
 	}
 
 	/** A new answer to the last prompt. */
 	regenerate(): Promise<void> {
 		return this.retry();
+	}
+
+	/**
+	 * Compacts the conversation before the last turn and sends it again. At most once per turn: a
+	 * turn that is still too large after that stops with a clear state.
+	 */
+	async compactAndRetry(messageId?: string): Promise<void> {
+		const last = this.#retryable(messageId);
+		if (last === null || last.compacted === true) return;
+		this.cancelRetry();
+		await this.#drive(this.#begin(last.id), { compactFirst: true });
 	}
 
 	/**
@@ -203,22 +206,20 @@ export class ChatSession {
 		this.stop();
 		const removed = this.#messages.slice(index);
 		this.#messages = this.#messages.slice(0, index);
-		await this.#init.store.deleteMessages(removed.map((message) => message.id));
+		await this.#writer.deleteMessages(removed.map((message) => message.id));
 		this.draft = prompt.text;
 		return prompt.text;
 	}
 
 	/** Drops a scheduled automatic retry; the failure stays on screen with its retry button. */
 	cancelRetry(): void {
-		clearTimeout(this.#retryTimer);
-		this.#retryTimer = undefined;
-		this.#pendingRetry = null;
+		this.#retryCalledOff.abort();
+		this.#retryCalledOff = new AbortController();
 	}
 
-	/** Stops the answer in flight (the turn ends `cancelled`, what arrived is kept) or a countdown. */
+	/** Stops the turn in flight (it ends `cancelled`, what arrived is kept) or a countdown. */
 	stop(): void {
-		this.cancelRetry();
-		this.#controller?.abort();
+		this.#run?.stop();
 	}
 
 	/** Writes everything pending now (the page is being hidden or left). */
@@ -226,13 +227,8 @@ export class ChatSession {
 		clearTimeout(this.#saveTimer);
 		this.#saveTimer = undefined;
 		const last = this.#messages.at(-1);
-		const saves: Promise<void>[] = [];
-		if (this.#draftTimer !== undefined) {
-			clearTimeout(this.#draftTimer);
-			saves.push(this.#saveConversation());
-		}
-		if (last?.status === 'streaming') saves.push(this.#saveMessage(last));
-		await Promise.all(saves);
+		if (last?.status === 'streaming') void this.#saveMessage(last);
+		await this.#writer.settled();
 	}
 
 	/** Ends everything in flight and saves what is pending; call when the conversation is left. */
@@ -245,10 +241,189 @@ export class ChatSession {
 		}
 	}
 
+	/** The last message, when it is an assistant turn that `messageId` (if given) names. */
+	#retryable(messageId: string | undefined): ChatMessage | null {
+		const last = this.#messages.at(-1);
+		if (this.busy || last === undefined || last.role !== 'assistant') return null;
+		return messageId === undefined || messageId === last.id ? last : null;
+	}
+
+	#begin(messageId: string): TurnRun {
+		this.#run?.stop();
+		const run = new TurnRun(messageId);
+		this.#run = run;
+		return run;
+	}
+
+	#end(run: TurnRun): void {
+		run.enter('done');
+		if (this.#run === run) this.#run = null;
+	}
+
+	/** The proxied message with `id` (writes to it reach the page), if it is still there. */
+	#message(id: string): ChatMessage | undefined {
+		return this.#messages.find((message) => message.id === id);
+	}
+
+	/**
+	 * A turn from its request to its end: compaction (when asked, or once after
+	 * `context_too_large`), the request, and — where the retry policy allows — an automatic retry
+	 * after a countdown. Resolves when the request is over; a scheduled retry goes on in the same
+	 * run (Stop still reaches it).
+	 */
+	async #drive(run: TurnRun, options: { compactFirst: boolean }): Promise<void> {
+		let retryScheduled = false;
+		try {
+			let compact = options.compactFirst;
+			for (;;) {
+				const answer = this.#message(run.messageId);
+				if (answer === undefined) return;
+				if (compact) {
+					run.enter('compacting');
+					await this.#compact(this.#messages.indexOf(answer) - 1, run.signal);
+					answer.compacted = true;
+				}
+				if (run.stopped) return await this.#cancelled(answer);
+				const failure = await this.#attempt(run, answer);
+				if (failure === undefined || run.stopped) return;
+				if (failure.kind !== 'context_too_large') {
+					retryScheduled = this.#scheduleRetry(run, answer, failure);
+					return;
+				}
+				if (answer.compacted === true) {
+					answer.retryNote = STILL_TOO_LARGE;
+					return;
+				}
+				compact = true;
+			}
+		} finally {
+			if (!retryScheduled) this.#end(run);
+		}
+	}
+
+	/** Schedules the automatic retry the policy allows, if any; true when one was scheduled. */
+	#scheduleRetry(run: TurnRun, answer: ChatMessage, failure: Failure): boolean {
+		const attempt = this.#attempts[answer.id] ?? 1;
+		const decision = retryDecision(failure, attempt, { answerStarted: answer.text !== '' });
+		if (!decision.retry) return false;
+		if (!decision.automatic) {
+			answer.retryNote = decision.reason;
+			return false;
+		}
+		const retry = { messageId: answer.id, at: Date.now() + decision.delayMs, attempt: attempt + 1 };
+		void run
+			.waitForRetry(retry, this.#retryCalledOff.signal)
+			.then((proceed) => (proceed ? this.#drive(run, { compactFirst: false }) : this.#end(run)));
+		return true;
+	}
+
+	/** One request for `answer`; returns its failure, if it failed. */
+	async #attempt(run: TurnRun, answer: ChatMessage): Promise<Failure | undefined> {
+		run.enter('requesting');
+		resetAnswer(answer);
+		const attempt = (this.#attempts[answer.id] ?? 0) + 1;
+		this.#attempts[answer.id] = attempt;
+		const target = this.#init.target();
+		answer.model = target.model;
+		let planned: PlannedTurn;
+		try {
+			const history = sendableHistory(this.#messages, this.#messages.indexOf(answer));
+			planned = target.plan(history.turns, this.id, history.summary);
+		} catch (error) {
+			// The builders refuse requests the gateway would reject; say why, like a gateway would.
+			answer.status = 'failed';
+			answer.failure = {
+				kind: 'bad_request',
+				message: error instanceof Error ? error.message : 'This request cannot be made.'
+			};
+			await this.#saveMessage(answer);
+			return undefined;
+		}
+		await this.#saveMessage(answer);
+		try {
+			const turn = await streamTurn(planned.request, {
+				...this.#requestOptions(target, planned, run.signal),
+				onEvent: (event) => {
+					if (run.phase === 'requesting') run.enter('streaming');
+					applyEvent(answer, run.live, event);
+					this.#saveSoon(answer);
+				}
+			});
+			answer.status = turn.status;
+			if (turn.failure !== undefined) answer.failure = turn.failure;
+		} finally {
+			run.syncInto(answer);
+			clearTimeout(this.#saveTimer);
+			this.#saveTimer = undefined;
+			delete answer.partialImage;
+		}
+		await this.#saveMessage(answer);
+		await this.#writer.patch({ model: target.model, updatedAt: Date.now() });
+		if (answer.failure === undefined) this.#attempts[answer.id] = 0;
+		return answer.failure;
+	}
+
+	#requestOptions(target: TurnTarget, planned: PlannedTurn, signal: AbortSignal) {
+		return {
+			route: planned.route,
+			model: target.model,
+			classifierModels: target.classifierModels,
+			signal,
+			...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
+			...(target.authorizer === undefined ? {} : { authorizer: target.authorizer })
+		};
+	}
+
+	/** Stopped before a request left: the answer says so, and keeps whatever it showed. */
+	async #cancelled(answer: ChatMessage): Promise<void> {
+		if (answer.status === 'streaming') answer.status = 'cancelled';
+		await this.#saveMessage(answer);
+	}
+
+	/**
+	 * Summarises the messages before the prompt at `promptIndex` (or, when that fails, leaves them
+	 * out) and records a notice that stands in for them. The originals stay stored and visible.
+	 * The summary request is part of the turn: `signal` stops it.
+	 */
+	async #compact(promptIndex: number, signal: AbortSignal): Promise<void> {
+		const older = olderPart(this.#messages, promptIndex);
+		const prompt = this.#messages[promptIndex];
+		if (prompt === undefined) return;
+		let summary = '';
+		if (older.length > 0) {
+			const history = sendableHistory(older, older.length);
+			try {
+				const target = this.#init.target();
+				const planned = target.plan(
+					[...history.turns, { role: 'user', text: SUMMARY_REQUEST }],
+					this.id,
+					history.summary
+				);
+				const turn = await streamTurn(planned.request, {
+					...this.#requestOptions(target, planned, signal),
+					onEvent: () => undefined
+				});
+				if (turn.status === 'completed') summary = turn.text.trim();
+			} catch {
+				summary = '';
+			}
+		}
+		if (signal.aborted) return;
+		const notice: ChatMessage = {
+			...this.#newMessage('assistant', summary),
+			seq: ConversationWriter.seqBetween(this.#messages[promptIndex - 1]?.seq, prompt.seq),
+			status: 'completed',
+			notice: summary === '' ? DROPPED_NOTICE : COMPACTION_NOTICE,
+			summaryOf: Math.max(firstKeptSeq(this.#messages, promptIndex), 0)
+		};
+		this.#messages.splice(promptIndex, 0, notice);
+		await this.#saveMessage(notice);
+	}
+
 	/** The synchronous part of leaving: what could still be lost goes to the unload journal. */
 	#journal(): void {
 		const last = this.#messages.at(-1);
-		if (last !== undefined) syncStreamedText(last);
+		if (last !== undefined && this.#run?.messageId === last.id) this.#run.syncInto(last);
 		// The page may have torn down the request before `pagehide`, so the answer can already
 		// read interrupted with its final write still under way.
 		const unsaved =
@@ -266,7 +441,7 @@ export class ChatSession {
 		return {
 			id: crypto.randomUUID(),
 			conversationId: this.id,
-			seq: (this.#messages.at(-1)?.seq ?? -1) + 1,
+			seq: this.#writer.nextSeq(),
 			role,
 			text,
 			reasoning: '',
@@ -276,26 +451,13 @@ export class ChatSession {
 		};
 	}
 
-	async #saveConversation(): Promise<void> {
-		this.#draftTimer = undefined;
-		this.#record = {
-			...this.#record,
-			title: this.#title,
-			draft: this.#draft,
-			model: this.#init.target().model,
-			updatedAt: Date.now()
-		};
-		await this.#init.store.saveConversation(this.#record);
-		this.#init.onSaved?.(this.#record);
-	}
-
 	async #saveMessage(message: ChatMessage): Promise<void> {
 		const id = message.id;
 		// A streaming answer's text lives outside reactive state; bring it in for the record.
-		syncStreamedText(message);
+		if (this.#run?.messageId === id) this.#run.syncInto(message);
 		this.#writing[id] = (this.#writing[id] ?? 0) + 1;
 		try {
-			await this.#init.store.saveMessage(toRecord($state.snapshot(message)));
+			await this.#writer.saveMessage(toRecord($state.snapshot(message)));
 		} finally {
 			this.#writing[id] = (this.#writing[id] ?? 1) - 1;
 		}
@@ -309,168 +471,4 @@ export class ChatSession {
 			void this.#saveMessage(message);
 		}, SAVE_EVERY_MS);
 	}
-
-	async #run(answerId: string): Promise<void> {
-		const index = this.#messages.findIndex((message) => message.id === answerId);
-		// The proxied element, so that writes below reach the page.
-		const answer = this.#messages[index];
-		if (answer === undefined) return;
-		resetAnswer(answer);
-		// The text streams into this, not into `answer` (see render/streaming-text).
-		const live = openStreamingText(answer.id);
-		const attempt = (this.#attempts[answerId] ?? 0) + 1;
-		this.#attempts[answerId] = attempt;
-
-		const target = this.#init.target();
-		answer.model = target.model;
-		let planned: PlannedTurn;
-		try {
-			const history = sendableHistory(this.#messages, index);
-			planned = target.plan(history.turns, this.id, history.summary);
-		} catch (error) {
-			// The builders refuse requests the gateway would reject; say why, like a gateway would.
-			answer.status = 'failed';
-			answer.failure = {
-				kind: 'bad_request',
-				message: error instanceof Error ? error.message : 'This request cannot be made.'
-			};
-			await this.#saveMessage(answer);
-			return;
-		}
-		await this.#saveMessage(answer);
-		this.#busy = true;
-		this.#controller = new AbortController();
-		try {
-			const turn = await streamTurn(planned.request, {
-				route: planned.route,
-				model: target.model,
-				classifierModels: target.classifierModels,
-				signal: this.#controller.signal,
-				...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
-				...(target.authorizer === undefined ? {} : { authorizer: target.authorizer }),
-				onEvent: (event) => {
-					applyEvent(answer, live, event);
-					this.#saveSoon(answer);
-				}
-			});
-			answer.status = turn.status;
-			if (turn.failure !== undefined) answer.failure = turn.failure;
-		} finally {
-			settleStreamedText(answer);
-			this.#busy = false;
-			this.#controller = null;
-			clearTimeout(this.#saveTimer);
-			this.#saveTimer = undefined;
-			delete answer.partialImage;
-		}
-		await this.#saveMessage(answer);
-		await this.#saveConversation();
-		if (answer.failure !== undefined) this.#afterFailure(answer, answer.failure, attempt);
-		else this.#attempts[answerId] = 0;
-	}
-
-	/**
-	 * Compacts the conversation before the turn of `messageId` and sends that turn again. At most
-	 * once per turn: a turn that is still too large after that stops with a clear state.
-	 */
-	async compactAndRetry(messageId?: string): Promise<void> {
-		const last = this.#messages.at(-1);
-		if (this.#busy || last === undefined || last.role !== 'assistant' || last.compacted === true)
-			return;
-		if (messageId !== undefined && messageId !== last.id) return;
-		this.cancelRetry();
-		this.#busy = true;
-		try {
-			await this.#compact(this.#messages.length - 2);
-		} finally {
-			this.#busy = false;
-		}
-		last.compacted = true;
-		await this.#run(last.id);
-		if (last.failure?.kind === 'context_too_large') {
-			last.retryNote =
-				'Still too large after compacting once. Start a new conversation from the summary, or shorten your message.';
-		}
-	}
-
-	/** The summary of the latest compaction, if one was made. */
-	get latestSummary(): string | null {
-		const notice = this.#messages.findLast((message) => message.summaryOf !== undefined);
-		return notice !== undefined && notice.text !== '' ? notice.text : null;
-	}
-
-	/**
-	 * Summarises the messages before the prompt at `promptIndex` (or, when that fails, leaves them
-	 * out) and records a notice that stands in for them. The originals stay stored and visible.
-	 */
-	async #compact(promptIndex: number): Promise<void> {
-		const older = olderPart(this.#messages, promptIndex);
-		const prompt = this.#messages[promptIndex];
-		if (prompt === undefined) return;
-		let summary = '';
-		if (older.length > 0) {
-			const history = sendableHistory(older, older.length);
-			try {
-				const target = this.#init.target();
-				const planned = target.plan(
-					[...history.turns, { role: 'user', text: SUMMARY_REQUEST }],
-					this.id,
-					history.summary
-				);
-				const turn = await streamTurn(planned.request, {
-					route: planned.route,
-					model: target.model,
-					classifierModels: target.classifierModels,
-					signal: new AbortController().signal,
-					...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
-					...(target.authorizer === undefined ? {} : { authorizer: target.authorizer }),
-					onEvent: () => undefined
-				});
-				if (turn.status === 'completed') summary = turn.text.trim();
-			} catch {
-				summary = '';
-			}
-		}
-		const keptFrom = firstKeptSeq(this.#messages, promptIndex);
-		const notice: ChatMessage = {
-			...this.#newMessage('assistant', summary),
-			seq: prompt.seq - 0.5,
-			status: 'completed',
-			notice: summary === '' ? DROPPED_NOTICE : COMPACTION_NOTICE,
-			summaryOf: Math.max(keptFrom, 0)
-		};
-		this.#messages.splice(promptIndex, 0, notice);
-		await this.#saveMessage(notice);
-	}
-
-	#afterFailure(answer: ChatMessage, failure: Failure, attempt: number): void {
-		if (failure.kind === 'context_too_large') {
-			// One automatic compaction per turn; compactAndRetry marks the turn and explains a second failure.
-			if (answer.compacted !== true) void this.compactAndRetry(answer.id);
-			return;
-		}
-		const decision = retryDecision(failure, attempt, { answerStarted: answer.text !== '' });
-		if (!decision.retry) return;
-		if (!decision.automatic) {
-			answer.retryNote = decision.reason;
-			return;
-		}
-		const at = Date.now() + decision.delayMs;
-		this.#pendingRetry = { messageId: answer.id, at, attempt: attempt + 1 };
-		this.#retryTimer = setTimeout(() => {
-			this.#pendingRetry = null;
-			void this.retry(answer.id);
-		}, decision.delayMs);
-	}
-}
-
-/** The journal's copy of a message replaces the stored one (it is newer) or is appended. */
-function mergeJournal(
-	messages: readonly MessageRecord[],
-	latest: MessageRecord | undefined
-): MessageRecord[] {
-	if (latest === undefined) return [...messages];
-	const index = messages.findIndex((message) => message.id === latest.id);
-	if (index === -1) return [...messages, latest].sort((a, b) => a.seq - b.seq);
-	return messages.map((message, at) => (at === index ? latest : message));
 }

@@ -142,7 +142,8 @@ export class ConversationLibrary {
 		const record = this.#conversations.find((candidate) => candidate.id === id);
 		const trimmed = title.trim();
 		if (record === undefined || trimmed === '') return;
-		await this.#store.saveConversation({ ...record, title: trimmed });
+		// Only the title: a draft or an answer saved meanwhile is kept, and so is this title.
+		await this.#store.patchConversation(id, { title: trimmed }, record);
 		await this.#refresh();
 	}
 
@@ -215,7 +216,9 @@ export class ConversationLibrary {
 			conversation,
 			store: this.#store,
 			target: this.target,
-			onSaved: () => void this.#refresh()
+			onSaved: () => void this.#refresh(),
+			// A refused write is shown when it happens, mid-answer included.
+			onWritten: () => this.#syncProblem()
 		});
 	}
 

@@ -4,13 +4,10 @@
  * every reader of the message. Reactive are only the two facts the page lays out by (has any
  * answer text / any reasoning arrived), each flipping once.
  *
- * One `StreamingText` per streaming message, registered by message id (`openStreamingText`); the
- * session copies what streamed into the message's own `text`/`reasoning` when it saves
- * (`syncStreamedText`) and once more when the turn ends (`settleStreamedText`), which also drops
- * the registration: from then on the message's `text` is the settled answer.
+ * One `StreamingText` per turn in flight, held by its `TurnRun` (chat/turn-run.svelte.ts) and handed
+ * to the message component as a prop; when the turn ends the message's own `text` is the settled
+ * answer and the component renders that instead.
  */
-import { SvelteMap } from 'svelte/reactivity';
-
 export type TextChannel = 'text' | 'reasoning';
 export type DeltaListener = (delta: string) => void;
 
@@ -59,40 +56,4 @@ export class StreamingText {
 	toJSON(): { text: string; reasoning: string } {
 		return { text: this.#text, reasoning: this.#reasoning };
 	}
-}
-
-const streaming = new SvelteMap<string, StreamingText>();
-
-/** Starts (or restarts, for a retry) the streamed text of message `id`. */
-export function openStreamingText(id: string): StreamingText {
-	const text = new StreamingText();
-	streaming.set(id, text);
-	return text;
-}
-
-/** The text still streaming into message `id`, if any (reactive). */
-export function streamingTextOf(id: string): StreamingText | undefined {
-	return streaming.get(id);
-}
-
-interface SettledText {
-	readonly id: string;
-	text: string;
-	reasoning: string;
-}
-
-/** Copies what has streamed into `message` so far (for saving it); the stream goes on. */
-export function syncStreamedText(message: SettledText): void {
-	const live = streaming.get(message.id);
-	if (live === undefined) return;
-	const text = live.read('text');
-	const reasoning = live.read('reasoning');
-	if (message.text !== text) message.text = text;
-	if (message.reasoning !== reasoning) message.reasoning = reasoning;
-}
-
-/** The turn ended: what streamed becomes the message's settled text, and the stream is dropped. */
-export function settleStreamedText(message: SettledText): void {
-	syncStreamedText(message);
-	streaming.delete(message.id);
 }

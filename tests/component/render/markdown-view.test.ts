@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import MarkdownView from '../../../src/lib/components/render/MarkdownView.svelte';
-import { openStreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
+import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
 import { CORPUS } from '../../unit/render/corpus.ts';
 // Loaded lazily by the app; imported here too so that the dev server prepares highlight.js before
 // the tests run instead of reloading the page in the middle of one.
@@ -17,7 +17,7 @@ describe('MarkdownView', () => {
 	afterEach(() => vi.restoreAllMocks());
 
 	it('renders a stream as it arrives, then keeps the DOM when the text settles', async () => {
-		const live = openStreamingText('view-1');
+		const live = new StreamingText();
 		const screen = await render(MarkdownView, { text: '', live });
 		const root = screen.container.querySelector<HTMLElement>('[data-markdown]');
 		for (const piece of answer.match(/[^]{1,40}/g) ?? []) {

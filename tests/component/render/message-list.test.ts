@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import type { ChatMessage } from '../../../src/lib/chat/chat-session.svelte.ts';
-import { openStreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
+import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
 import ChatHarness from './ChatHarness.svelte';
 
 /** The conversation view: following the stream, "Jump to latest", windowing long histories. */
@@ -29,8 +29,11 @@ function atBottom(element: HTMLElement): boolean {
 /** A streaming answer of 40 paragraphs, followed to the end of the list. */
 async function streamedToTheEnd() {
 	const answer = message(1, 'assistant', '');
-	const live = openStreamingText(answer.id);
-	const screen = await render(ChatHarness, { messages: [message(0, 'user', 'hi'), answer] });
+	const live = new StreamingText();
+	const screen = await render(ChatHarness, {
+		messages: [message(0, 'user', 'hi'), answer],
+		streaming: { id: answer.id, live }
+	});
 	const scroller = screen.getByTestId('scroller').element() as HTMLElement;
 	for (let i = 0; i < 40; i++) live.append('text', `Paragraph ${i} with some text.\n\n`);
 	await nextFrame();
@@ -57,8 +60,11 @@ async function expectLeftWhereScrolled(
 describe('MessageList', () => {
 	it('follows the stream while at the bottom, offers "Jump to latest" after scrolling up', async () => {
 		const answer = message(1, 'assistant', '');
-		const live = openStreamingText(answer.id);
-		const screen = await render(ChatHarness, { messages: [message(0, 'user', 'hi'), answer] });
+		const live = new StreamingText();
+		const screen = await render(ChatHarness, {
+			messages: [message(0, 'user', 'hi'), answer],
+			streaming: { id: answer.id, live }
+		});
 		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
 		for (let i = 0; i < 40; i++) {
 			live.append('text', `Paragraph ${i} with **some** text.\n\n`);

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openConversationStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { ConversationRecord, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
-import { CONVERSATIONS, MESSAGES, openDatabase } from '../../../src/lib/chat/storage/schema.ts';
+import {
+	CONVERSATIONS,
+	MESSAGES,
+	MIGRATIONS,
+	openDatabase,
+	TOMBSTONES
+} from '../../../src/lib/chat/storage/schema.ts';
 import { requestResult, transactionDone } from '../../../src/lib/chat/storage/idb.ts';
 
 // Real IndexedDB in Chromium; every test uses its own database.
@@ -131,5 +137,72 @@ describe('IndexedDB conversation store', () => {
 			await store.saveMessage(message('a', 0, 'still here'));
 			expect((await store.load('a'))?.messages[0]?.text).toBe('still here');
 		}
+	});
+
+	it('repairs a conversation saved with prompts and answers sharing a position (version 1 → 2)', async () => {
+		const name = freshName();
+		// A database as version 1 left it: every prompt and its answer at the same seq, with ids
+		// that make IndexedDB's tie-break put some answers first.
+		const legacy = await openDatabase(indexedDB, name, MIGRATIONS.slice(0, 1));
+		const write = legacy.transaction([CONVERSATIONS, MESSAGES], 'readwrite');
+		write.objectStore(CONVERSATIONS).put(conversation('a'));
+		const turns = [
+			['z1', 'q-1', 'a-1'],
+			['00', 'q-2', 'a-2'],
+			['z3', 'q-3', 'a-3']
+		] as const;
+		for (const [index, [prefix, prompt, answer]] of turns.entries()) {
+			const at = 1000 * (index + 1);
+			write
+				.objectStore(MESSAGES)
+				.put({ ...message('a', index, prompt), id: `m-${index}`, role: 'user', createdAt: at });
+			write.objectStore(MESSAGES).put({
+				...message('a', index, answer),
+				id: `${prefix}-answer`,
+				role: 'assistant',
+				createdAt: at + 5
+			});
+		}
+		write.objectStore(MESSAGES).put({ ...message('b', 0, 'untouched'), id: 'b-0' });
+		await transactionDone(write);
+		legacy.close();
+
+		const store = await openConversationStore({ name });
+		const loaded = await store.load('a');
+		expect(loaded?.messages.map((m) => [m.seq, m.role, m.text])).toEqual([
+			[0, 'user', 'q-1'],
+			[1, 'assistant', 'a-1'],
+			[2, 'user', 'q-2'],
+			[3, 'assistant', 'a-2'],
+			[4, 'user', 'q-3'],
+			[5, 'assistant', 'a-3']
+		]);
+		const database = await openDatabase(indexedDB, name);
+		expect([...database.objectStoreNames]).toContain(TOMBSTONES);
+		// A conversation without shared positions is left as it was.
+		const untouched = database.transaction(MESSAGES, 'readonly').objectStore(MESSAGES).get('b-0');
+		expect(await requestResult(untouched)).toMatchObject({ seq: 0, text: 'untouched' });
+		expect(database.version).toBe(2);
+		database.close();
+	});
+
+	it('a deleted conversation stays deleted: later writes to it are refused', async () => {
+		const store = await openConversationStore({ name: freshName() });
+		await store.saveConversation(conversation('a'));
+		await store.saveMessage(message('a', 0, 'x'));
+		await store.deleteConversation('a');
+		await store.saveMessage(message('a', 1, 'late answer'));
+		await store.patchConversation('a', { draft: 'late draft' }, conversation('a'));
+		await store.saveConversation(conversation('a'));
+		expect(await store.load('a')).toBeNull();
+		expect(await store.list()).toEqual([]);
+	});
+
+	it('patches only the fields given: a saved draft keeps a title set meanwhile', async () => {
+		const store = await openConversationStore({ name: freshName() });
+		await store.saveConversation(conversation('a'));
+		await store.patchConversation('a', { title: 'Renamed' }, conversation('a'));
+		await store.patchConversation('a', { draft: 'typing' }, conversation('a'));
+		expect(await store.load('a')).toMatchObject({ title: 'Renamed', draft: 'typing' });
 	});
 });

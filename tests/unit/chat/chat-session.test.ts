@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
+import { ChatSession, type TurnTarget } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
 import { DEFAULT_MODEL_SETTINGS, DEFAULT_SETTINGS } from '../../../src/lib/chat/settings.ts';
@@ -38,41 +38,40 @@ type Sent = Array<{
 	instructions?: string;
 }>;
 
+function demoTarget(model = 'demo'): () => TurnTarget {
+	return () => ({
+		model,
+		classifierModels: [],
+		plan: (turns, conversationId, summary) =>
+			planTurn({
+				profile: {
+					id: 'demo',
+					name: 'Demo',
+					baseUrl: BASE,
+					route: 'responses',
+					area: 'codex',
+					auth: 'none',
+					defaultModel: model
+				},
+				baseUrl: BASE,
+				settings: DEFAULT_SETTINGS,
+				modelSettings: { ...DEFAULT_MODEL_SETTINGS, thinking: 'off' },
+				model,
+				conversationId,
+				turns,
+				summary,
+				credentials: {}
+			})
+	});
+}
+
 function session(
 	store: MemoryStore,
 	fetchFn: typeof fetch,
 	conversation = emptyConversation(),
 	model = 'demo'
 ): ChatSession {
-	return new ChatSession({
-		conversation,
-		store,
-		target: () => ({
-			model,
-			classifierModels: [],
-			plan: (turns, conversationId, summary) =>
-				planTurn({
-					profile: {
-						id: 'demo',
-						name: 'Demo',
-						baseUrl: BASE,
-						route: 'responses',
-						area: 'codex',
-						auth: 'none',
-						defaultModel: model
-					},
-					baseUrl: BASE,
-					settings: DEFAULT_SETTINGS,
-					modelSettings: { ...DEFAULT_MODEL_SETTINGS, thinking: 'off' },
-					model,
-					conversationId,
-					turns,
-					summary,
-					credentials: {}
-				})
-		}),
-		fetch: fetchFn
-	});
+	return new ChatSession({ conversation, store, target: demoTarget(model), fetch: fetchFn });
 }
 
 describe('ChatSession', () => {
@@ -246,5 +245,125 @@ describe('ChatSession', () => {
 		chat.draft = 'unsent';
 		await chat.flush();
 		expect((await store.load('c1'))?.draft).toBe('unsent');
+	});
+
+	it('gives every message its own position, so the order survives a reload and reaches the model', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		for (const n of [1, 2, 3, 4, 5, 6]) await chat.send(`Q${n} #scenario:instant`);
+		const seqs = chat.messages.map((m) => m.seq);
+		expect(new Set(seqs).size).toBe(seqs.length);
+		expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+
+		const sent: Sent = [];
+		const reloaded = session(
+			store,
+			(input, init) => {
+				sent.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Sent[number]);
+				return demoFetch()(input, init);
+			},
+			(await store.load('c1')) ?? emptyConversation()
+		);
+		expect(reloaded.messages.map((m) => m.role)).toEqual(
+			Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? 'user' : 'assistant'))
+		);
+		await reloaded.send('Q7 #scenario:instant');
+		const roles = sent[0]?.input.map((item) => item.role) ?? [];
+		expect(roles).toEqual(
+			Array.from({ length: 13 }, (_, i) => (i % 2 === 0 ? 'user' : 'assistant'))
+		);
+		expect(sent[0]?.input[0]?.content[0]?.text).toBe('Q1 #scenario:instant');
+	});
+
+	it('Stop while the prompt is still being saved: the turn ends cancelled and nothing is sent', async () => {
+		const store = new MemoryStore();
+		let release = (): void => {};
+		const saving = new Promise<void>((resolve) => (release = resolve));
+		const patch = store.patchConversation.bind(store);
+		store.patchConversation = async (...args) => {
+			await saving;
+			return patch(...args);
+		};
+		let requests = 0;
+		const chat = session(
+			store,
+			demoFetch(() => requests++)
+		);
+		const sending = chat.send('hello');
+		expect(chat.busy).toBe(true);
+		chat.stop();
+		release();
+		await sending;
+		expect(requests).toBe(0);
+		expect(chat.messages.map((m) => m.status)).toEqual(['completed', 'cancelled']);
+		expect(chat.busy).toBe(false);
+		expect((await store.load('c1'))?.messages.map((m) => m.text)).toEqual(['hello', '']);
+	});
+
+	it('Stop during compaction cancels the summary request and sends nothing after it', async () => {
+		const store = new MemoryStore();
+		let requests = 0;
+		let chat: ChatSession | null = null;
+		chat = session(
+			store,
+			demoFetch(() => {
+				requests++;
+				// The third request of the turn below is the summary request: stop the turn there.
+				if (requests === 4) chat?.stop();
+			})
+		);
+		for (const prompt of ['one #scenario:instant', 'two #scenario:instant'])
+			await chat.send(prompt);
+		await chat.send('a very long question #scenario:context-too-large');
+		while (chat.busy) await new Promise((r) => setTimeout(r, 5));
+		// two answers, the request that was too large, the summary request; nothing after Stop.
+		expect(requests).toBe(4);
+		expect(chat.messages.at(-1)?.status).not.toBe('streaming');
+		expect(chat.messages.some((m) => m.notice !== undefined)).toBe(false);
+	});
+
+	it('keeps the title a person set while the chat saves its draft and answers', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		await chat.send('first #scenario:instant');
+		const stored = (await store.list())[0];
+		if (stored === undefined) throw new Error('the conversation was not saved');
+		await store.patchConversation('c1', { title: 'My own title' }, stored);
+		chat.draft = 'typing on';
+		await chat.send('second #scenario:instant');
+		chat.draft = 'and on';
+		await chat.flush();
+		const saved = await store.load('c1');
+		expect(saved?.title).toBe('My own title');
+		expect(saved?.draft).toBe('and on');
+	});
+
+	it('a deleted conversation is not brought back by an answer still streaming into it', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		await chat.send('first #scenario:instant');
+		const sending = chat.send('slow one #scenario:slow:20');
+		while (!chat.messages.at(-1)?.text.includes('You said'))
+			await new Promise((r) => setTimeout(r, 5));
+		await store.deleteConversation('c1');
+		await sending;
+		chat.draft = 'late draft';
+		await chat.flush();
+		expect(await store.load('c1')).toBeNull();
+		expect(await store.list()).toEqual([]);
+	});
+
+	it('says a write was refused while the answer is still streaming', async () => {
+		const store = new MemoryStore();
+		const statuses: string[] = [];
+		const chat = new ChatSession({
+			conversation: emptyConversation(),
+			store,
+			target: demoTarget(),
+			fetch: demoFetch(),
+			onWritten: () => statuses.push(chat.messages.at(-1)?.status ?? 'none')
+		});
+		await chat.send('hello #scenario:slow:5');
+		expect(statuses).toContain('streaming');
 	});
 });

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-	openStreamingText,
-	settleStreamedText,
-	streamingTextOf,
-	syncStreamedText
-} from '../../../src/lib/render/streaming-text.svelte.ts';
+import { TurnRun } from '../../../src/lib/chat/turn-run.svelte.ts';
+import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
 
 describe('StreamingText', () => {
 	it('holds what streamed per channel and tells listeners each delta', () => {
-		const live = openStreamingText('m1');
+		const live = new StreamingText();
 		const heard: string[] = [];
 		const stop = live.subscribe('text', (delta) => heard.push(delta));
 		live.append('text', 'Hel');
@@ -22,21 +18,20 @@ describe('StreamingText', () => {
 		expect(live.has('text')).toBe(true);
 	});
 
-	it('is brought into the message when saved, and settles it when the turn ends', () => {
-		const message = { id: 'm2', text: '', reasoning: '' };
-		const live = openStreamingText('m2');
-		live.append('text', 'partial');
-		syncStreamedText(message);
-		expect(message.text).toBe('partial');
-		expect(streamingTextOf('m2')).toBe(live);
-		live.append('text', ' and the rest');
-		settleStreamedText(message);
+	it('is brought into the message by its turn when saved, as far as it has come', () => {
+		const message = { text: '', reasoning: '' };
+		const run = new TurnRun('m2');
+		run.live.append('text', 'partial');
+		run.live.append('reasoning', 'why');
+		run.syncInto(message);
+		expect(message).toEqual({ text: 'partial', reasoning: 'why' });
+		run.live.append('text', ' and the rest');
+		run.syncInto(message);
 		expect(message.text).toBe('partial and the rest');
-		expect(streamingTextOf('m2')).toBeUndefined();
 	});
 
 	it('serializes to its text, never to its listeners', () => {
-		const live = openStreamingText('m3');
+		const live = new StreamingText();
 		live.subscribe('text', () => undefined);
 		live.append('text', 'a');
 		expect(JSON.parse(JSON.stringify({ live }))).toEqual({ live: { text: 'a', reasoning: '' } });

@@ -2,6 +2,10 @@
  * Where conversations live: IndexedDB when the browser allows it, memory otherwise. Reads validate
  * every record (corrupt ones are skipped and counted); a full disk switches the store to memory and
  * says so, so the app keeps working and the person knows history is not being saved.
+ *
+ * Writes never undo each other: a conversation's record is patched field by field (a draft saved
+ * by the chat keeps the title a person set in the list), and a deleted conversation leaves a
+ * tombstone that every later write to it honours, so no tab or late write brings it back.
  */
 import { isQuotaError, requestResult, transactionDone } from './idb.ts';
 import {
@@ -11,10 +15,16 @@ import {
 	type ConversationRecord,
 	type MessageRecord
 } from './records.ts';
-import { BY_CONVERSATION, CONVERSATIONS, MESSAGES, openDatabase } from './schema.ts';
+import { compareMessages } from './message-order.ts';
+import { BY_CONVERSATION, CONVERSATIONS, MESSAGES, openDatabase, TOMBSTONES } from './schema.ts';
 
 /** Why history is not (or no longer) being saved. */
 export type StorageProblem = 'unavailable' | 'full' | 'failed';
+
+/** The fields of a conversation record its writers change. */
+export type ConversationPatch = Partial<
+	Pick<ConversationRecord, 'title' | 'draft' | 'model' | 'updatedAt'>
+>;
 
 export interface ConversationStore {
 	/** `null` while saving works. */
@@ -23,8 +33,20 @@ export interface ConversationStore {
 	readonly skippedRecords: number;
 	list(): Promise<ConversationRecord[]>;
 	load(id: string): Promise<Conversation | null>;
+	/** Writes a whole record (a new or imported conversation); nothing if it was deleted. */
 	saveConversation(record: ConversationRecord): Promise<void>;
+	/**
+	 * Changes only `patch`'s fields of conversation `id` (creating it from `initial` when it is not
+	 * stored yet); nothing if it was deleted.
+	 */
+	patchConversation(
+		id: string,
+		patch: ConversationPatch,
+		initial: ConversationRecord
+	): Promise<void>;
+	/** Nothing if the message's conversation was deleted. */
 	saveMessage(record: MessageRecord): Promise<void>;
+	/** Deletes the conversation and its messages for good, leaving a tombstone. */
 	deleteConversation(id: string): Promise<void>;
 	/** Removes single messages (an edited turn and what followed it). */
 	deleteMessages(ids: readonly string[]): Promise<void>;
@@ -39,6 +61,7 @@ const byUpdated = (a: ConversationRecord, b: ConversationRecord): number =>
 export class MemoryStore implements ConversationStore {
 	readonly #conversations = new Map<string, ConversationRecord>();
 	readonly #messages = new Map<string, MessageRecord>();
+	readonly #tombstones = new Set<string>();
 	readonly skippedRecords = 0;
 
 	constructor(readonly problem: StorageProblem | null = null) {}
@@ -52,21 +75,35 @@ export class MemoryStore implements ConversationStore {
 		if (record === undefined) return Promise.resolve(null);
 		const messages = [...this.#messages.values()]
 			.filter((message) => message.conversationId === id)
-			.sort((a, b) => a.seq - b.seq);
+			.sort(compareMessages);
 		return Promise.resolve({ ...record, messages: structuredClone(messages) });
 	}
 
 	saveConversation(record: ConversationRecord): Promise<void> {
-		this.#conversations.set(record.id, { ...record });
+		if (!this.#tombstones.has(record.id)) this.#conversations.set(record.id, { ...record });
+		return Promise.resolve();
+	}
+
+	patchConversation(
+		id: string,
+		patch: ConversationPatch,
+		initial: ConversationRecord
+	): Promise<void> {
+		if (!this.#tombstones.has(id)) {
+			this.#conversations.set(id, { ...(this.#conversations.get(id) ?? initial), ...patch });
+		}
 		return Promise.resolve();
 	}
 
 	saveMessage(record: MessageRecord): Promise<void> {
-		this.#messages.set(record.id, structuredClone(record));
+		if (!this.#tombstones.has(record.conversationId)) {
+			this.#messages.set(record.id, structuredClone(record));
+		}
 		return Promise.resolve();
 	}
 
 	deleteConversation(id: string): Promise<void> {
+		this.#tombstones.add(id);
 		this.#conversations.delete(id);
 		for (const [key, message] of this.#messages) {
 			if (message.conversationId === id) this.#messages.delete(key);
@@ -119,20 +156,53 @@ export class IndexedDbStore implements ConversationStore {
 		const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
 		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
 		const values: unknown[] = await requestResult(index.getAll(range));
-		return { ...record, messages: this.#valid(values, readMessageRecord) };
+		return { ...record, messages: this.#valid(values, readMessageRecord).sort(compareMessages) };
 	}
 
 	saveConversation(record: ConversationRecord): Promise<void> {
-		return this.#write(CONVERSATIONS, record, (fallback) => fallback.saveConversation(record));
+		return this.#write(
+			CONVERSATIONS,
+			record.id,
+			(store) => store.put(record),
+			(fallback) => fallback.saveConversation(record)
+		);
+	}
+
+	patchConversation(
+		id: string,
+		patch: ConversationPatch,
+		initial: ConversationRecord
+	): Promise<void> {
+		return this.#write(
+			CONVERSATIONS,
+			id,
+			(store) => {
+				// Read and write in one transaction: nothing written in between is overwritten.
+				const stored = store.get(id);
+				stored.onsuccess = () => {
+					store.put({ ...(readConversationRecord(stored.result) ?? initial), ...patch });
+				};
+			},
+			(fallback) => fallback.patchConversation(id, patch, initial)
+		);
 	}
 
 	saveMessage(record: MessageRecord): Promise<void> {
-		return this.#write(MESSAGES, record, (fallback) => fallback.saveMessage(record));
+		return this.#write(
+			MESSAGES,
+			record.conversationId,
+			(store) => store.put(record),
+			(fallback) => fallback.saveMessage(record)
+		);
 	}
 
 	async deleteConversation(id: string): Promise<void> {
 		if (this.#fallback !== null) return this.#fallback.deleteConversation(id);
-		const transaction = this.database.transaction([CONVERSATIONS, MESSAGES], 'readwrite');
+		const transaction = this.database.transaction(
+			[CONVERSATIONS, MESSAGES, TOMBSTONES],
+			'readwrite'
+		);
+		transaction.objectStore(TOMBSTONES).put({ id, deletedAt: Date.now() });
 		transaction.objectStore(CONVERSATIONS).delete(id);
 		const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
 		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
@@ -164,15 +234,23 @@ export class IndexedDbStore implements ConversationStore {
 		return valid;
 	}
 
+	/**
+	 * One write to `storeName` for conversation `conversationId`, in a transaction that first looks
+	 * for the conversation's tombstone and writes nothing when there is one.
+	 */
 	async #write(
-		storeName: string,
-		record: ConversationRecord | MessageRecord,
+		storeName: typeof CONVERSATIONS | typeof MESSAGES,
+		conversationId: string,
+		write: (store: IDBObjectStore) => void,
 		inFallback: (fallback: MemoryStore) => Promise<void>
 	): Promise<void> {
 		if (this.#fallback !== null) return inFallback(this.#fallback);
 		try {
-			const transaction = this.database.transaction(storeName, 'readwrite');
-			transaction.objectStore(storeName).put(record);
+			const transaction = this.database.transaction([storeName, TOMBSTONES], 'readwrite');
+			const tombstone = transaction.objectStore(TOMBSTONES).getKey(conversationId);
+			tombstone.onsuccess = () => {
+				if (tombstone.result === undefined) write(transaction.objectStore(storeName));
+			};
 			await transactionDone(transaction);
 		} catch (error) {
 			this.#problem = isQuotaError(error) ? 'full' : 'failed';

@@ -5,11 +5,15 @@
  * step by step.
  */
 import { requestResult } from './idb.ts';
+import { hasSharedSeq, renumbered } from './message-order.ts';
+import { readMessageRecord, type MessageRecord } from './records.ts';
 
 export const DATABASE_NAME = 'switchboard';
 export const CONVERSATIONS = 'conversations';
 export const MESSAGES = 'messages';
 export const BY_CONVERSATION = 'byConversation';
+/** Ids of deleted conversations: no writer, in any tab, may bring one back. */
+export const TOMBSTONES = 'tombstones';
 
 type Migration = (database: IDBDatabase, transaction: IDBTransaction) => void;
 
@@ -19,6 +23,27 @@ export const MIGRATIONS: readonly Migration[] = [
 		database.createObjectStore(CONVERSATIONS, { keyPath: 'id' });
 		const messages = database.createObjectStore(MESSAGES, { keyPath: 'id' });
 		messages.createIndex(BY_CONVERSATION, ['conversationId', 'seq']);
+	},
+	// 1 → 2: tombstones for deleted conversations, and conversations whose prompt and answer were
+	// saved with the same `seq` renumbered in the order they were written (message-order.ts).
+	(database, transaction) => {
+		database.createObjectStore(TOMBSTONES, { keyPath: 'id' });
+		const messages = transaction.objectStore(MESSAGES);
+		const all = messages.getAll();
+		all.onsuccess = () => {
+			const byConversation = new Map<string, MessageRecord[]>();
+			for (const value of all.result as unknown[]) {
+				const record = readMessageRecord(value);
+				if (record === null) continue; // left as it is; reading skips it as before
+				const list = byConversation.get(record.conversationId) ?? [];
+				list.push(record);
+				byConversation.set(record.conversationId, list);
+			}
+			for (const list of byConversation.values()) {
+				if (!hasSharedSeq(list)) continue;
+				for (const repaired of renumbered(list)) messages.put(repaired);
+			}
+		};
 	}
 ];
 

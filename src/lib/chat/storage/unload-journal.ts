@@ -29,12 +29,22 @@ export function writeJournal(conversationId: string, journal: Journal): void {
 	}
 }
 
-/** Reads and removes the journal of a conversation; `null` when there is none or it is damaged. */
-export function takeJournal(conversationId: string): Journal | null {
-	const store = storage();
-	const text = store?.getItem(key(conversationId)) ?? null;
+/** Removes the journal of a conversation, once what it held is in IndexedDB. */
+export function clearJournal(conversationId: string): void {
+	try {
+		storage()?.removeItem(key(conversationId));
+	} catch {
+		// Blocked: nothing to remove.
+	}
+}
+
+/**
+ * The journal of a conversation, left in place until `clearJournal` (so a page that dies while
+ * writing it back keeps it); `null` when there is none or it is damaged.
+ */
+export function readJournal(conversationId: string): Journal | null {
+	const text = storage()?.getItem(key(conversationId)) ?? null;
 	if (text === null) return null;
-	store?.removeItem(key(conversationId));
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
