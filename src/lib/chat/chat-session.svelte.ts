@@ -24,7 +24,9 @@ import {
 	sendableHistory,
 	SUMMARY_REQUEST
 } from './compaction.ts';
-import { ConversationWriter, restoreConversation } from './conversation-writer.ts';
+import type { ConversationChannel, ConversationNews } from './conversation-channel.ts';
+import { ConversationWriter, restoreConversation, settleAbandoned } from './conversation-writer.ts';
+import { compareMessages } from './storage/message-order.ts';
 import type { ConversationStore } from './storage/conversation-store.ts';
 import type { Conversation } from './storage/records.ts';
 import { writeJournal } from './storage/unload-journal.ts';
@@ -58,6 +60,8 @@ export interface ChatSessionInit {
 	onSaved?: () => void;
 	/** Called after every write: the store may have started refusing writes. */
 	onWritten?: () => void;
+	/** The other tabs: this conversation's writes are told to them, and theirs heard. */
+	channel?: ConversationChannel;
 	fetch?: typeof fetch;
 }
 
@@ -82,6 +86,9 @@ export class ChatSession {
 	/** Messages with a write to storage under way (by id), which the unload journal must cover. */
 	#writing: Record<string, number> = {};
 	readonly #init: ChatSessionInit;
+	readonly #unsubscribe: () => void;
+	/** Resolves once what a page that went away left behind is settled (see `settleAbandoned`). */
+	readonly ready: Promise<void>;
 	readonly #flushOnHide = (): void => {
 		this.#journal();
 		void this.flush();
@@ -94,11 +101,21 @@ export class ChatSession {
 		this.#title = record.title;
 		this.#writer = new ConversationWriter(init.store, record, messages, {
 			...(init.onWritten === undefined ? {} : { onWritten: init.onWritten }),
-			...(init.onSaved === undefined ? {} : { onRecordSaved: init.onSaved })
+			...(init.onSaved === undefined ? {} : { onRecordSaved: init.onSaved }),
+			...(init.channel === undefined ? {} : { channel: init.channel })
 		});
-		const restored = restoreConversation(this.#writer, init.conversation);
+		const restored = restoreConversation(init.conversation);
 		this.#messages = restored.messages;
 		this.#draft = restored.draft;
+		this.#unsubscribe = init.channel?.subscribe((news) => this.#hear(news)) ?? (() => undefined);
+		this.ready = settleAbandoned(this.#writer, restored, () => this.#draft).then((settled) => {
+			for (const record of settled) {
+				const message = this.#message(record.id);
+				if (message?.status !== 'streaming' || this.#run?.messageId === record.id) continue;
+				message.status = record.status;
+				if (record.failure !== undefined) message.failure = record.failure;
+			}
+		});
 		if (typeof window !== 'undefined') {
 			window.addEventListener('pagehide', this.#flushOnHide);
 			document.addEventListener('visibilitychange', this.#flushOnHide);
@@ -114,6 +131,12 @@ export class ChatSession {
 	/** A turn is being saved, sent, streamed or compacted (not while a retry only counts down). */
 	get busy(): boolean {
 		return this.#run !== null && this.#run.phase !== 'retry_wait';
+	}
+	/** Another tab is answering in this conversation: this one shows it and sends nothing. */
+	get answeringElsewhere(): boolean {
+		return this.#messages.some(
+			(message) => message.status === 'streaming' && message.id !== this.#run?.messageId
+		);
 	}
 	get pendingRetry(): PendingRetry | null {
 		return this.#run?.pendingRetry ?? null;
@@ -148,11 +171,13 @@ export class ChatSession {
 		const text = prompt.trim();
 		if (text === '' || this.busy) return;
 		this.cancelRetry();
+		// The turn exists from this moment: Stop while the prompt is being saved stops it too.
+		const run = await this.#begin(crypto.randomUUID());
+		// Stopped at once, or another tab is answering here: nothing was taken from the composer.
+		if (run === null) return;
 		const first = this.#messages.length === 0;
 		const user = this.#newMessage('user', text);
-		const answer = this.#newMessage('assistant', '');
-		// The turn exists from this moment: Stop while the prompt is being saved stops it too.
-		const run = this.#begin(answer.id);
+		const answer: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
 		if (first) this.#title = titleFrom(text);
 		this.#messages.push(user, answer);
 		this.#draft = '';
@@ -176,7 +201,8 @@ export class ChatSession {
 		const last = this.#retryable(messageId);
 		if (last === null) return;
 		this.cancelRetry();
-		await this.#drive(this.#begin(last.id), { compactFirst: false });
+		const run = await this.#begin(last.id);
+		if (run !== null) await this.#drive(run, { compactFirst: false });
 	}
 
 	/** A new answer to the last prompt. */
@@ -192,7 +218,8 @@ export class ChatSession {
 		const last = this.#retryable(messageId);
 		if (last === null || last.compacted === true) return;
 		this.cancelRetry();
-		await this.#drive(this.#begin(last.id), { compactFirst: true });
+		const run = await this.#begin(last.id);
+		if (run !== null) await this.#drive(run, { compactFirst: true });
 	}
 
 	/**
@@ -235,6 +262,7 @@ export class ChatSession {
 	dispose(): void {
 		void this.flush();
 		this.stop();
+		this.#unsubscribe();
 		if (typeof window !== 'undefined') {
 			window.removeEventListener('pagehide', this.#flushOnHide);
 			document.removeEventListener('visibilitychange', this.#flushOnHide);
@@ -248,11 +276,38 @@ export class ChatSession {
 		return messageId === undefined || messageId === last.id ? last : null;
 	}
 
-	#begin(messageId: string): TurnRun {
+	/**
+	 * Starts a turn answering into `messageId`, holding the conversation across tabs until it is
+	 * done; `null` (and nothing started) when another tab is answering in it.
+	 */
+	async #begin(messageId: string): Promise<TurnRun | null> {
 		this.#run?.stop();
 		const run = new TurnRun(messageId);
 		this.#run = run;
+		const release = await this.#writer.claim();
+		if (release === null || run.stopped) {
+			release?.();
+			this.#end(run);
+			return null;
+		}
+		run.whenDone(release);
 		return run;
+	}
+
+	/** Another tab's write to this conversation, shown here as it happens. */
+	#hear(news: ConversationNews): void {
+		if (news.type === 'message' && news.record.conversationId === this.id) {
+			const record = news.record;
+			if (this.#run?.messageId === record.id) return; // this tab writes that one
+			this.#writer.observeSeq(record.seq);
+			const index = this.#messages.findIndex((message) => message.id === record.id);
+			if (index !== -1) this.#messages[index] = record;
+			else this.#messages = [...this.#messages, record].sort(compareMessages);
+		} else if (news.type === 'messages-removed' && news.conversationId === this.id) {
+			this.#messages = this.#messages.filter((message) => !news.ids.includes(message.id));
+		} else if (news.type === 'record' && news.conversationId === this.id) {
+			if (news.patch.title !== undefined) this.#title = news.patch.title;
+		}
 	}
 
 	#end(run: TurnRun): void {
@@ -374,9 +429,14 @@ export class ChatSession {
 		};
 	}
 
-	/** Stopped before a request left: the answer says so, and keeps whatever it showed. */
+	/**
+	 * Stopped before a request left (while the prompt was saved, or during compaction): the
+	 * answer says "Stopped", like a turn stopped mid-answer, and keeps whatever text it showed.
+	 */
 	async #cancelled(answer: ChatMessage): Promise<void> {
-		if (answer.status === 'streaming') answer.status = 'cancelled';
+		answer.status = 'cancelled';
+		delete answer.failure;
+		delete answer.retryNote;
 		await this.#saveMessage(answer);
 	}
 

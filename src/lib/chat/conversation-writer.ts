@@ -11,14 +11,28 @@
  *   the latest text wins), so a draft typed a moment before a crash is on disk.
  * - **Fields.** The conversation record is patched, never overwritten: the title a person set in the
  *   list survives the chat saving its draft, and only `rename` and the first prompt change it.
+ * - **Tabs.** A turn is written by one tab at a time: `claim()` takes the conversation's Web Lock
+ *   for the turn (another tab answering in it holds it) and catches up with positions other tabs
+ *   gave out; every write is told to the other tabs on the `ConversationChannel`, so they show it.
+ *   @see https://w3c.github.io/web-locks/
  */
 import type { Failure } from '../failure/index.ts';
+import type { ConversationChannel } from './conversation-channel.ts';
 import type { ConversationPatch, ConversationStore } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { Conversation, ConversationRecord, MessageRecord } from './storage/records.ts';
 import { clearJournal, readJournal } from './storage/unload-journal.ts';
 
+/**
+ * How long a turn waits for the conversation's lock: long enough for a lock being given back (this
+ * tab's last turn, a tab closing), short enough that a send refused because another tab is
+ * answering says so at once.
+ */
+const CLAIM_WAIT_MS = 1000;
+
 export interface WriterHooks {
+	/** Where the other tabs hear of this conversation's writes. */
+	channel?: ConversationChannel;
 	/** After every write: the store may have changed its `problem` (a full disk, say). */
 	onWritten?: () => void;
 	/** After the conversation record was written (title, draft, model or time changed). */
@@ -38,6 +52,9 @@ export class ConversationWriter {
 	#draftWriting = false;
 	/** Whether the conversation is in storage: a blank one is written with its first message. */
 	#stored: boolean;
+	/** Turns of this tab holding the conversation's lock, and how to give the lock back. */
+	#holds = 0;
+	#unlock: (() => void) | undefined;
 
 	constructor(
 		store: ConversationStore,
@@ -59,6 +76,64 @@ export class ConversationWriter {
 		return this.#lastSeq;
 	}
 
+	/** A position another tab gave out (heard on the channel): ours come after it. */
+	observeSeq(seq: number): void {
+		this.#lastSeq = Math.max(this.#lastSeq, Math.floor(seq));
+	}
+
+	/**
+	 * Takes this conversation for one turn, across tabs: resolves with the function that gives it
+	 * back, or `null` when another tab is answering in it. Turns of this tab share one hold (a retry
+	 * starting as the previous turn ends does not wait for itself); a lock just being given back is
+	 * waited for, briefly. Once taken, positions continue after everything stored, whichever tab
+	 * wrote it.
+	 */
+	async claim(): Promise<(() => void) | null> {
+		const release = this.#holds > 0 ? this.#hold() : await this.#lock();
+		if (release === null) return null;
+		try {
+			this.observeSeq(await this.#store.lastSeq(this.id));
+		} catch {
+			// Storage unreadable: the positions this tab knows still increase.
+		}
+		return release;
+	}
+
+	/** One more turn of this tab on the lock it holds; the lock goes when the last one is done. */
+	#hold(): () => void {
+		this.#holds += 1;
+		let released = false;
+		return () => {
+			if (released) return;
+			released = true;
+			this.#holds -= 1;
+			if (this.#holds === 0) this.#unlock?.();
+		};
+	}
+
+	async #lock(): Promise<(() => void) | null> {
+		const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+		if (locks === undefined) return this.#hold();
+		const giveUp = new AbortController();
+		const timer = setTimeout(() => giveUp.abort(), CLAIM_WAIT_MS);
+		try {
+			await new Promise<void>((granted, refused) => {
+				locks
+					.request(`switchboard.conversation.${this.id}`, { signal: giveUp.signal }, () => {
+						granted();
+						// Held until the last turn of this tab gives it back.
+						return new Promise<void>((unlock) => (this.#unlock = unlock));
+					})
+					.catch(refused);
+			});
+		} catch {
+			return null; // another tab kept it: it is answering in this conversation
+		} finally {
+			clearTimeout(timer);
+		}
+		return this.#hold();
+	}
+
 	/** A position between `before` (or the start) and `after`, for a notice inserted there. */
 	static seqBetween(before: number | undefined, after: number): number {
 		return before === undefined ? after - 0.5 : (before + after) / 2;
@@ -70,12 +145,18 @@ export class ConversationWriter {
 		this.#stored = true;
 		// A message from elsewhere (the unload journal) may stand after every stored one.
 		this.#lastSeq = Math.max(this.#lastSeq, Math.floor(record.seq));
-		return this.#enqueue(() => this.#store.saveMessage(snapshot));
+		return this.#enqueue(async () => {
+			await this.#store.saveMessage(snapshot);
+			this.#hooks.channel?.post({ type: 'message', record: snapshot });
+		});
 	}
 
 	deleteMessages(ids: readonly string[]): Promise<void> {
 		const list = [...ids];
-		return this.#enqueue(() => this.#store.deleteMessages(list));
+		return this.#enqueue(async () => {
+			await this.#store.deleteMessages(list);
+			this.#hooks.channel?.post({ type: 'messages-removed', conversationId: this.id, ids: list });
+		});
 	}
 
 	/** Changes these fields of the conversation record, and nothing else. */
@@ -88,6 +169,7 @@ export class ConversationWriter {
 		return this.#enqueue(async () => {
 			await this.#store.patchConversation(this.id, patch, this.#initial);
 			this.#initial = { ...this.#initial, ...patch };
+			this.#hooks.channel?.post({ type: 'record', conversationId: this.id, patch });
 			this.#hooks.onRecordSaved?.();
 		});
 	}
@@ -144,29 +226,63 @@ function withJournal(messages: readonly MessageRecord[], latest: MessageRecord |
 	return messages.map((message, at) => (at === index ? latest : message));
 }
 
+/** A stored conversation with the unload journal folded in, as the page shows it first. */
+export interface Restored {
+	messages: MessageRecord[];
+	draft: string;
+	/** The journal's answer, which storage may not hold yet. */
+	journalMessage: MessageRecord | undefined;
+	hadJournal: boolean;
+}
+
 /**
- * A stored conversation as the page shows it again: with what the unload journal kept (the draft,
- * and the answer that was streaming when the page went away), and every answer that was still
- * streaming settled as interrupted. Whatever changed is written back through `writer` — so it is
- * not lost at the next reload — and only then is the journal removed (a page that dies before
- * keeps it for the next load).
+ * Folds what the unload journal kept of conversation `id` (the draft, and the answer that was
+ * streaming when the page went away) into the stored conversation. Nothing is written here:
+ * `settleAbandoned` does that once this tab may write.
  */
-export function restoreConversation(
+export function restoreConversation(conversation: Conversation): Restored {
+	const journal = readJournal(conversation.id);
+	return {
+		messages: withJournal(conversation.messages, journal?.message),
+		draft: journal?.draft ?? conversation.draft,
+		journalMessage: journal?.message,
+		hadJournal: journal !== null
+	};
+}
+
+/**
+ * Settles what a page that went away left behind — an answer still `streaming` becomes
+ * `interrupted`, the journal's answer and draft are written back — unless another tab holds the
+ * conversation (it is answering there, and its news will settle it). The journal is removed only
+ * once its content is in storage, so a page that dies first keeps it for the next load.
+ * Returns the messages it settled (by id), for the page to show.
+ */
+export async function settleAbandoned(
 	writer: ConversationWriter,
-	conversation: Conversation
-): { messages: MessageRecord[]; draft: string } {
-	const journal = readJournal(writer.id);
-	const messages = withJournal(conversation.messages, journal?.message).map((message) => {
-		const fromJournal = message === journal?.message;
-		const settled: MessageRecord =
-			message.status === 'streaming'
-				? { ...message, status: 'interrupted', failure: message.failure ?? PAGE_CLOSED }
-				: message;
-		if (fromJournal || settled !== message) void writer.saveMessage(settled);
+	restored: Restored,
+	draftNow: () => string
+): Promise<MessageRecord[]> {
+	const abandoned = restored.messages.filter((message) => message.status === 'streaming');
+	if (abandoned.length === 0 && !restored.hadJournal) return [];
+	const release = await writer.claim();
+	if (release === null) return [];
+	try {
+		const settled = abandoned.map((message): MessageRecord => ({
+			...message,
+			status: 'interrupted',
+			failure: message.failure ?? PAGE_CLOSED
+		}));
+		const journalMessage = restored.journalMessage;
+		const writes = [...settled];
+		if (journalMessage !== undefined && !settled.some((m) => m.id === journalMessage.id)) {
+			writes.push(journalMessage);
+		}
+		for (const message of writes) void writer.saveMessage(message);
+		if (restored.hadJournal) writer.saveDraft(draftNow());
+		await writer.settled();
+		if (restored.hadJournal) clearJournal(writer.id);
 		return settled;
-	});
-	const draft = journal?.draft ?? conversation.draft;
-	if (draft !== conversation.draft) writer.saveDraft(draft);
-	if (journal !== null) void writer.settled().then(() => clearJournal(writer.id));
-	return { messages, draft };
+	} finally {
+		release();
+	}
 }

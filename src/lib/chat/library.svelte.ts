@@ -4,6 +4,7 @@
  * screen.
  */
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
+import { ConversationChannel, type ConversationNews } from './conversation-channel.ts';
 import { COMPACTION_NOTICE } from './compaction.ts';
 import {
 	MemoryStore,
@@ -34,6 +35,8 @@ export class ConversationLibrary {
 	#problem = $state<StorageProblem | null>(null);
 	#skipped = $state(0);
 	query = $state('');
+	/** What this tab tells the other tabs, and hears from them. */
+	readonly #channel: ConversationChannel;
 
 	readonly visible = $derived.by(() => {
 		const query = this.query.trim().toLowerCase();
@@ -42,7 +45,13 @@ export class ConversationLibrary {
 			: this.#conversations.filter((record) => record.title.toLowerCase().includes(query));
 	});
 
-	constructor(private readonly target: () => TurnTarget) {}
+	constructor(
+		private readonly target: () => TurnTarget,
+		channel: ConversationChannel = new ConversationChannel()
+	) {
+		this.#channel = channel;
+		channel.subscribe((news) => void this.#hear(news));
+	}
 
 	get session(): ChatSession | null {
 		return this.#session;
@@ -144,6 +153,7 @@ export class ConversationLibrary {
 		if (record === undefined || trimmed === '') return;
 		// Only the title: a draft or an answer saved meanwhile is kept, and so is this title.
 		await this.#store.patchConversation(id, { title: trimmed }, record);
+		this.#channel.post({ type: 'record', conversationId: id, patch: { title: trimmed } });
 		await this.#refresh();
 	}
 
@@ -202,12 +212,39 @@ export class ConversationLibrary {
 			for (const message of messages) await this.#store.saveMessage(message);
 		}
 		await this.#refresh();
+		for (const { id } of conversations) {
+			this.#channel.post({ type: 'record', conversationId: id, patch: {} });
+		}
 		return { imported: conversations.length, skipped };
 	}
 
 	dispose(): void {
 		this.#session?.dispose();
-		void this.#commitDelete();
+		void this.#commitDelete().finally(() => this.#channel.close());
+	}
+
+	/** Another tab changed a conversation: the list follows; a deleted open one is left. */
+	async #hear(news: ConversationNews): Promise<void> {
+		if (news.type === 'deleted') {
+			this.#conversations = this.#conversations.filter(
+				(record) => record.id !== news.conversationId
+			);
+			if (this.#session?.id === news.conversationId) {
+				const next = this.#conversations[0];
+				if (next === undefined) this.newConversation();
+				else await this.select(next.id);
+			}
+		} else if (news.type === 'record') {
+			// A draft typed in another tab changes nothing in this list.
+			const { draft, ...listed } = news.patch;
+			if (Object.keys(listed).length > 0 || draft === undefined) await this.#refresh();
+		} else if (
+			news.type === 'message' &&
+			!this.#conversations.some((r) => r.id === news.record.conversationId)
+		) {
+			// A conversation started in another tab.
+			await this.#refresh();
+		}
 	}
 
 	#show(conversation: Conversation): void {
@@ -218,7 +255,8 @@ export class ConversationLibrary {
 			target: this.target,
 			onSaved: () => void this.#refresh(),
 			// A refused write is shown when it happens, mid-answer included.
-			onWritten: () => this.#syncProblem()
+			onWritten: () => this.#syncProblem(),
+			channel: this.#channel
 		});
 	}
 
@@ -228,6 +266,7 @@ export class ConversationLibrary {
 		if (record === null) return;
 		this.#deleted = null;
 		await this.#store.deleteConversation(record.id);
+		this.#channel.post({ type: 'deleted', conversationId: record.id });
 	}
 
 	async #refresh(): Promise<void> {

@@ -28,6 +28,8 @@ export class TurnRun {
 	readonly #controller = new AbortController();
 	#phase = $state<TurnPhase>('saving');
 	#pendingRetry = $state.raw<PendingRetry | null>(null);
+	/** Run once when the turn is done (giving the conversation back to the other tabs). */
+	#whenDone: (() => void)[] = [];
 
 	constructor(messageId: string) {
 		this.messageId = messageId;
@@ -50,6 +52,13 @@ export class TurnRun {
 	enter(phase: Exclude<TurnPhase, 'retry_wait'>): void {
 		this.#pendingRetry = null;
 		this.#phase = phase;
+		if (phase === 'done') for (const done of this.#whenDone.splice(0)) done();
+	}
+
+	/** `done` runs when the turn is done (at once if it is). */
+	whenDone(done: () => void): void {
+		if (this.#phase === 'done') done();
+		else this.#whenDone.push(done);
 	}
 
 	/** Stops the turn: the request in flight is cancelled, and nothing more is sent. */

@@ -115,6 +115,7 @@ describe('ChatSession', () => {
 		const chat = session(new MemoryStore(), demoFetch());
 		const first = chat.send('one #scenario:slow:20');
 		await chat.send('two');
+		while (chat.messages.length < 2) await new Promise((r) => setTimeout(r, 5));
 		chat.stop();
 		await first;
 		expect(chat.messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual([
@@ -164,6 +165,7 @@ describe('ChatSession', () => {
 		];
 		await store.saveConversation({ ...conversation });
 		const chat = session(store, demoFetch(), conversation);
+		await chat.ready;
 		expect(chat.messages[1]?.status).toBe('interrupted');
 		expect(chat.messages[1]?.text).toBe('half an ans');
 		expect(chat.messages[1]?.failure?.kind).toBe('stream_interrupted');
@@ -279,8 +281,11 @@ describe('ChatSession', () => {
 		const store = new MemoryStore();
 		let release = (): void => {};
 		const saving = new Promise<void>((resolve) => (release = resolve));
+		let savingStarted = (): void => {};
+		const started = new Promise<void>((resolve) => (savingStarted = resolve));
 		const patch = store.patchConversation.bind(store);
 		store.patchConversation = async (...args) => {
+			savingStarted();
 			await saving;
 			return patch(...args);
 		};
@@ -291,6 +296,7 @@ describe('ChatSession', () => {
 		);
 		const sending = chat.send('hello');
 		expect(chat.busy).toBe(true);
+		await started;
 		chat.stop();
 		release();
 		await sending;

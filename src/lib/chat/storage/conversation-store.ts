@@ -48,6 +48,8 @@ export interface ConversationStore {
 	saveMessage(record: MessageRecord): Promise<void>;
 	/** Deletes the conversation and its messages for good, leaving a tombstone. */
 	deleteConversation(id: string): Promise<void>;
+	/** The highest message position stored for a conversation; -1 when it has none. */
+	lastSeq(conversationId: string): Promise<number>;
 	/** Removes single messages (an edited turn and what followed it). */
 	deleteMessages(ids: readonly string[]): Promise<void>;
 	/** Everything, for export. */
@@ -111,6 +113,14 @@ export class MemoryStore implements ConversationStore {
 		return Promise.resolve();
 	}
 
+	lastSeq(conversationId: string): Promise<number> {
+		let last = -1;
+		for (const message of this.#messages.values()) {
+			if (message.conversationId === conversationId) last = Math.max(last, message.seq);
+		}
+		return Promise.resolve(last);
+	}
+
 	deleteMessages(ids: readonly string[]): Promise<void> {
 		for (const id of ids) this.#messages.delete(id);
 		return Promise.resolve();
@@ -153,7 +163,7 @@ export class IndexedDbStore implements ConversationStore {
 			if (raw !== undefined) this.#skipped++;
 			return null;
 		}
-		const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
+		const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
 		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
 		const values: unknown[] = await requestResult(index.getAll(range));
 		return { ...record, messages: this.#valid(values, readMessageRecord).sort(compareMessages) };
@@ -204,11 +214,24 @@ export class IndexedDbStore implements ConversationStore {
 		);
 		transaction.objectStore(TOMBSTONES).put({ id, deletedAt: Date.now() });
 		transaction.objectStore(CONVERSATIONS).delete(id);
-		const range = IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
+		const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
 		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
 		const keys = await requestResult(index.getAllKeys(range));
 		for (const key of keys) transaction.objectStore(MESSAGES).delete(key);
 		await transactionDone(transaction);
+	}
+
+	async lastSeq(conversationId: string): Promise<number> {
+		if (this.#fallback !== null) return this.#fallback.lastSeq(conversationId);
+		const range = IDBKeyRange.bound([conversationId, -Infinity], [conversationId, Infinity]);
+		const index = this.database
+			.transaction(MESSAGES, 'readonly')
+			.objectStore(MESSAGES)
+			.index(BY_CONVERSATION);
+		// The index is ordered by [conversationId, seq]: the last key in the range is the highest.
+		const cursor = await requestResult(index.openKeyCursor(range, 'prev'));
+		const key = cursor?.key;
+		return Array.isArray(key) && typeof key[1] === 'number' ? key[1] : -1;
 	}
 
 	async deleteMessages(ids: readonly string[]): Promise<void> {

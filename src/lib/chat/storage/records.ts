@@ -130,7 +130,7 @@ export function readMessageRecord(value: unknown): MessageRecord | null {
 	if (!isObject(value)) return null;
 	const { id, conversationId, seq, role, text, reasoning, status, images, createdAt } = value;
 	if (!isString(id) || id === '' || !isString(conversationId) || !isString(text)) return null;
-	if (typeof seq !== 'number' || !Number.isFinite(seq) || seq < 0) return null;
+	if (typeof seq !== 'number' || !Number.isFinite(seq)) return null;
 	if (role !== 'user' && role !== 'assistant') return null;
 	const knownStatus = STATUSES.find((candidate) => candidate === status);
 	if (knownStatus === undefined || !isTime(createdAt)) return null;
