@@ -6,6 +6,9 @@ import { ROUTE_KINDS, type RouteKind } from '../wire/route-kind.ts';
 
 export type GatewayMode = 'direct' | 'relay';
 
+/** The backend route's account header when ACCOUNT_HEADER is unset (docs/reference/config.md). */
+export const DEFAULT_ACCOUNT_HEADER = 'service-account-id';
+
 export interface PublicConfig {
 	gateway: {
 		/**
@@ -75,7 +78,7 @@ export function parsePublicConfig(value: unknown): PublicConfig {
 						scopes: stringOrNull(auth['scopes']) ?? ''
 					}
 				: null,
-		accountHeader: stringOrNull(value['accountHeader']) ?? 'service-account-id',
+		accountHeader: stringOrNull(value['accountHeader']) ?? DEFAULT_ACCOUNT_HEADER,
 		accountClaim: stringOrNull(value['accountClaim']),
 		classifierModels: Array.isArray(value['classifierModels'])
 			? value['classifierModels'].filter((model): model is string => typeof model === 'string')

@@ -7,7 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ROUTE_KINDS, type RouteKind } from '../wire/route-kind.ts';
-import type { GatewayMode, PublicConfig } from '../config/public-config.ts';
+import {
+	DEFAULT_ACCOUNT_HEADER,
+	type GatewayMode,
+	type PublicConfig
+} from '../config/public-config.ts';
 import { RELAY_PATH } from './relay/upstream-url.ts';
 
 export type { GatewayMode, PublicConfig };
@@ -274,7 +278,7 @@ export function parseConfig(env: Env): ServerConfig {
 		authUrl,
 		oauthClientId,
 		oauthScopes: read(env, 'OAUTH_SCOPES') ?? 'openid profile email offline_access',
-		accountHeader: headerName(env, 'ACCOUNT_HEADER', 'service-account-id'),
+		accountHeader: headerName(env, 'ACCOUNT_HEADER', DEFAULT_ACCOUNT_HEADER),
 		accountClaim,
 		classifierModels,
 		topUpUrl,
