@@ -255,14 +255,6 @@ export class AuthSession {
 	}
 
 	/**
-	 * The access token as it is now, without refreshing (for code that cannot wait, such as
-	 * building a request; the send itself goes through {@link accessToken}).
-	 */
-	currentAccessToken(): string | null {
-		return this.#status === 'signed_in' ? this.#accessToken : null;
-	}
-
-	/**
 	 * Signs out here and in every other tab: the cookie is cleared and the token forgotten. Inside
 	 * a frame, through a window of the app's own (a frame of another site cannot clear the cookie).
 	 */

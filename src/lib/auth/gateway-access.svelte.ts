@@ -3,7 +3,7 @@
  * AUTH_URL is set), the API key of each gateway profile, the credentials a request on a profile
  * carries, and "sign in again" from a failure card — which keeps the draft and the conversation.
  */
-import type { PublicConfig } from '../config/public-config.ts';
+import { DEFAULT_ACCOUNT_HEADER, type PublicConfig } from '../config/public-config.ts';
 import type { RouteKind } from '../wire/route-kind.ts';
 import { ApiKeySession } from './api-key.svelte.ts';
 import type { AuthSession } from './auth-session.svelte.ts';
@@ -20,17 +20,11 @@ export interface ProfileAccess {
 	auth: CredentialSource;
 }
 
-/** Credentials for building a request now (the shape the turn planner takes). */
-export interface RequestCredentials {
-	bearer?: string;
-	account?: { header: string; id: string };
-}
-
 export class GatewayAccess {
 	readonly apiKey: ApiKeySession;
 	/** Bumped to ask the API-key field to open and take focus (API-key mode's "sign in"). */
 	keyPrompt = $state(0);
-	#accountHeader = 'service-account-id';
+	#accountHeader = DEFAULT_ACCOUNT_HEADER;
 
 	constructor(
 		readonly auth: AuthSession,
@@ -56,20 +50,11 @@ export class GatewayAccess {
 		return gatewayCredentials(profile.auth, this.auth, this.apiKey, () => this.#accountHeader);
 	}
 
-	/** The same credentials, as they are right now (no refresh), for building a request. */
-	credentials(profile: ProfileAccess): RequestCredentials {
+	/** Whether a request on `profile` has a credential to carry now (a sign-in or a key). */
+	hasCredential(profile: ProfileAccess): boolean {
 		this.apiKey.configure(profile.id);
-		if (profile.auth === 'none') return {};
-		const token = profile.auth === 'oauth' ? this.auth.currentAccessToken() : null;
-		if (token !== null) {
-			const id = this.auth.account?.accountId ?? null;
-			return {
-				bearer: token,
-				...(id === null ? {} : { account: { header: this.#accountHeader, id } })
-			};
-		}
-		const key = this.apiKey.key();
-		return key === null ? {} : { bearer: key };
+		if (profile.auth === 'none') return false;
+		return (profile.auth === 'oauth' && this.auth.signedIn) || this.apiKey.key() !== null;
 	}
 
 	/** Signs in (and back to this page with `draft`), or in API-key mode asks for a key. */

@@ -1,23 +1,34 @@
 /**
  * The credentials a gateway request carries, decided at send time (so the freshest access token
- * goes out), and what to do after a 401: refresh once, then the caller retries once.
+ * goes out), and what to do after a 401: refresh once, then the caller sends once more. Which
+ * headers carry them is not decided here: that is the one header table,
+ * src/lib/gateway/gateway-headers.ts.
  *
  * Per gateway profile (`source`):
- * - `oauth` (the server's own gateway, AUTH_URL set): signed in → `Authorization: Bearer <access
- *   token>`, plus the account header on the backend route when the id token names an account;
- *   not signed in → the profile's API key, if the person chose to paste one instead.
- * - `api_key`: the profile's key as `Authorization: Bearer`, plus `x-api-key` on the messages route.
+ * - `oauth` (the server's own gateway, AUTH_URL set): signed in → the access token (`bearer`),
+ *   with the account id from the id token when it names one; not signed in → the profile's API
+ *   key, if the person chose to paste one instead.
+ * - `api_key`: the profile's key.
  * - `none`: nothing.
  * The sign-in access token is only ever sent to an `oauth` profile: never to a gateway the person
  * added themselves.
  */
-import type { RouteKind } from '../wire/route-kind.ts';
-
 export type CredentialSource = 'oauth' | 'api_key' | 'none';
 
+/** An access token from sign-in, or an API key the person pasted. */
+export type GatewayCredential =
+	{ kind: 'bearer'; token: string } | { kind: 'api_key'; key: string };
+
+/** What a request carries as it is sent (turned into headers by the gateway header table). */
+export interface SendCredentials {
+	credential: GatewayCredential | null;
+	/** The backend route's account header: its name from configuration, the id from sign-in. */
+	account: { header: string; id: string } | null;
+}
+
 export interface RequestAuthorizer {
-	/** Headers to add to a request on `route` (none when there is no credential). */
-	headers(route: RouteKind): Promise<Record<string, string>>;
+	/** The credentials to send now (nothing when there are none). */
+	credentials(): Promise<SendCredentials>;
 	/** After a 401: `true` when a new credential is ready and the request may be sent once more. */
 	recover(): Promise<boolean>;
 }
@@ -34,9 +45,7 @@ export interface KeyCredential {
 	key(): string | null;
 }
 
-function keyHeaders(key: string, route: RouteKind): Record<string, string> {
-	return { authorization: `Bearer ${key}`, ...(route === 'messages' ? { 'x-api-key': key } : {}) };
-}
+export const NO_CREDENTIALS: SendCredentials = { credential: null, account: null };
 
 export function gatewayCredentials(
 	source: CredentialSource,
@@ -45,41 +54,25 @@ export function gatewayCredentials(
 	accountHeader: () => string
 ): RequestAuthorizer {
 	return {
-		async headers(route) {
-			if (source === 'none') return {};
+		async credentials() {
+			if (source === 'none') return NO_CREDENTIALS;
 			if (source === 'oauth' && oauth.signedIn) {
 				const token = await oauth.accessToken();
 				if (token !== null) {
-					const accountId = oauth.account?.accountId ?? null;
+					const id = oauth.account?.accountId ?? null;
 					return {
-						authorization: `Bearer ${token}`,
-						...(route === 'backend' && accountId !== null ? { [accountHeader()]: accountId } : {})
+						credential: { kind: 'bearer', token },
+						account: id === null || id === '' ? null : { header: accountHeader(), id }
 					};
 				}
 			}
 			const key = apiKey.key();
-			return key === null ? {} : keyHeaders(key, route);
+			return key === null
+				? NO_CREDENTIALS
+				: { credential: { kind: 'api_key', key }, account: null };
 		},
 		recover() {
 			return source === 'oauth' && oauth.signedIn ? oauth.refresh() : Promise.resolve(false);
 		}
 	};
-}
-
-/**
- * Sends a request with the credentials for `route`; on a 401, refreshes once and sends it once
- * more. The 401 answer is returned as is when no new credential could be had, so it is classified
- * (`auth_expired`) like any other failure. `send` must be callable twice (a string body is).
- */
-export async function sendAuthorized(
-	send: (headers: Record<string, string>) => Promise<Response>,
-	authorizer: RequestAuthorizer | undefined,
-	route: RouteKind
-): Promise<Response> {
-	if (authorizer === undefined) return send({});
-	const first = await send(await authorizer.headers(route));
-	if (first.status !== 401) return first;
-	if (!(await authorizer.recover())) return first;
-	await first.body?.cancel().catch(() => undefined);
-	return send(await authorizer.headers(route));
 }

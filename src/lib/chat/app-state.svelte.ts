@@ -10,11 +10,11 @@ import { assertNever, type FailureAction } from '../failure/index.ts';
 import type { ChatSession, TurnTarget } from './chat-session.svelte.ts';
 import { gatewayOrigin } from '../config/connect-allowance.ts';
 import { ConnectAllowance } from './connect-allowance.svelte.ts';
+import { GatewayClient } from '../gateway/gateway-client.ts';
 import { ConversationLibrary } from './library.svelte.ts';
-import { fetchModelIds } from './models.ts';
 import { hostOf, resolveBaseUrl, SERVER_PROFILE_ID, type GatewayProfile } from './settings.ts';
 import { SettingsState } from './settings.svelte.ts';
-import { planTurn, type Credentials } from './turn-planner.ts';
+import { planTurn } from './turn-planner.ts';
 
 export type LoadState = 'loading' | 'ready' | 'error';
 
@@ -36,8 +36,6 @@ export class AppState {
 	modelPickerFocus = $state(0);
 	/** Set to open the settings panel (the page watches it). */
 	settingsRequest = $state<SettingsRequest>(null);
-	/** Filled in by the sign-in module: what to send as credentials for the active profile. */
-	credentials: () => Credentials = () => ({});
 	readonly settings: SettingsState = new SettingsState(() => this.#serverProfile());
 	readonly library = new ConversationLibrary(() => this.#target());
 
@@ -51,10 +49,6 @@ export class AppState {
 		auth: AuthSession
 	) {
 		this.access = new GatewayAccess(auth, keyStorage());
-		this.credentials = () => {
-			const profile = this.settings.activeProfile;
-			return profile === null ? {} : this.access.credentials(profile);
-		};
 	}
 
 	/** The open conversation (`null` only until storage has opened). */
@@ -79,6 +73,17 @@ export class AppState {
 		return resolveBaseUrl(profile.baseUrl, location.href);
 	}
 
+	/**
+	 * The client for `profile`: its chat turns, its model list and the connection check all send
+	 * through it, with its credentials (src/lib/auth) and the one header table.
+	 */
+	gatewayFor(profile: GatewayProfile): GatewayClient {
+		return new GatewayClient(
+			{ baseUrl: this.baseUrl(profile), route: profile.route, area: profile.area },
+			this.access.authorizerFor(profile)
+		);
+	}
+
 	#serverProfile(): GatewayProfile | null {
 		const config = this.#config;
 		if (config === null) return null;
@@ -99,21 +104,23 @@ export class AppState {
 		const profile = this.settings.activeProfile;
 		if (profile === null) throw new Error('No gateway is configured.');
 		const model = this.model;
+		const gateway = this.gatewayFor(profile);
+		// ChatSession sends each planned turn with this authorizer through the gateway transport,
+		// as `gateway.streamTurn` does: the header table is added there, at send.
 		return {
 			model,
 			classifierModels: this.#config?.classifierModels ?? [],
-			authorizer: this.access.authorizerFor(profile),
+			...(gateway.authorizer === undefined ? {} : { authorizer: gateway.authorizer }),
 			plan: (turns, conversationId, summary) =>
 				planTurn({
 					summary,
 					profile,
-					baseUrl: this.baseUrl(profile),
+					baseUrl: gateway.baseUrl,
 					settings: $state.snapshot(this.settings.settings),
 					modelSettings: this.settings.modelSettings(model),
 					model,
 					conversationId,
-					turns,
-					credentials: this.credentials()
+					turns
 				})
 		};
 	}
@@ -225,12 +232,9 @@ export class AppState {
 	async #loadModels(): Promise<void> {
 		const profile = this.settings.activeProfile;
 		if (profile === null || !this.#reachable(profile)) return;
-		const bearer = this.credentials().bearer;
-		const headers: Record<string, string> = {
-			...(profile.route === 'messages' ? { 'anthropic-version': '2023-06-01' } : {}),
-			...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` })
-		};
-		this.#models = await fetchModelIds(this.baseUrl(profile), headers).catch(() => []);
+		this.#models = await this.gatewayFor(profile)
+			.listModels()
+			.catch(() => []);
 		if (this.model === '' || !this.#models.includes(this.model)) {
 			this.model = profile.defaultModel || this.#models[0] || this.model;
 		}

@@ -1,28 +1,23 @@
 /**
  * The request for a conversation's next answer, from the active gateway profile, the chat
- * settings and the model's flags: the one place where settings become wire parameters.
+ * settings and the model's flags: the one place where settings become wire parameters. It holds
+ * no credential: the gateway header table adds credentials, account, version and session at send
+ * (src/lib/gateway/gateway-headers.ts).
  */
+import type { TurnRequest } from '../gateway/stream-turn.ts';
 import {
 	buildTurnRequest,
 	type ConversationTurn,
 	type ModelCapabilities,
 	type ReasoningSettings,
 	type RouteKind,
-	type TurnRequestInput,
-	type WireRequest
+	type TurnRequestInput
 } from '../wire/index.ts';
 import type { ChatSettings, GatewayProfile, ModelSettings } from './settings.ts';
 
-/** What the sign-in module provides for a request, when anything. */
-export interface Credentials {
-	/** An access token or API key, sent as `Authorization: Bearer`. */
-	bearer?: string;
-	/** The account id for the backend route's account header. */
-	account?: { header: string; id: string };
-}
-
 export interface PlannedTurn {
-	request: WireRequest;
+	/** The conversation id is its session (sent as the session headers where the route has them). */
+	request: TurnRequest;
 	route: RouteKind;
 }
 
@@ -37,12 +32,15 @@ export interface PlanInput {
 	turns: readonly ConversationTurn[];
 	/** A compaction summary standing in for the turns left out; sent with the instructions. */
 	summary?: string | null;
-	credentials: Credentials;
+	/**
+	 * Transitional, always empty: callers from before credentials moved to the send still pass `{}`.
+	 * No credential can be given here (the type admits no property); remove with those callers.
+	 */
+	credentials?: Record<string, never>;
 }
 
 /** The Messages long-context beta, sent when the person enabled the larger context option. */
 export const LONG_CONTEXT_BETA = 'context-1m-2025-08-07';
-export const CLIENT = { version: '0.1.0', originator: 'switchboard' } as const;
 
 export function planTurn(input: PlanInput): PlannedTurn {
 	const { profile, settings, modelSettings } = input;
@@ -79,7 +77,6 @@ export function planTurn(input: PlanInput): PlannedTurn {
 				}
 			}
 		: {};
-	const bearer = input.credentials.bearer;
 	let request: TurnRequestInput;
 	switch (profile.route) {
 		case 'responses':
@@ -87,8 +84,7 @@ export function planTurn(input: PlanInput): PlannedTurn {
 				route: 'responses',
 				...common,
 				...imageGeneration,
-				promptCacheKey: input.conversationId,
-				...(bearer === undefined ? {} : { apiKey: bearer })
+				promptCacheKey: input.conversationId
 			};
 			break;
 		case 'backend':
@@ -97,10 +93,6 @@ export function planTurn(input: PlanInput): PlannedTurn {
 				...common,
 				...imageGeneration,
 				area: profile.area,
-				accessToken: bearer ?? '',
-				account: input.credentials.account ?? { header: 'service-account-id', id: '' },
-				client: CLIENT,
-				sessionId: input.conversationId,
 				promptCacheKey: input.conversationId
 			};
 			break;
@@ -108,12 +100,12 @@ export function planTurn(input: PlanInput): PlannedTurn {
 			request = {
 				route: 'messages',
 				...common,
-				...(bearer === undefined
-					? {}
-					: { credential: { scheme: 'bearer' as const, value: bearer } }),
 				...(modelSettings.longContext ? { anthropicBeta: [LONG_CONTEXT_BETA] } : {})
 			};
 			break;
 	}
-	return { request: buildTurnRequest(request), route: profile.route };
+	return {
+		request: { ...buildTurnRequest(request), sessionId: input.conversationId },
+		route: profile.route
+	};
 }

@@ -29,7 +29,7 @@ export function explainContext(target: CheckTarget, topUpUrl?: string | null): E
 		...(target.upstreamHost === undefined ? {} : { upstreamHost: target.upstreamHost }),
 		configuredByServer: target.configuredByServer,
 		credentialSource: target.credentialSource,
-		hasCredential: target.credentials.bearer !== undefined && target.credentials.bearer !== '',
+		hasCredential: target.hasCredential,
 		...(topUpUrl === undefined ? {} : { topUpUrl })
 	};
 }

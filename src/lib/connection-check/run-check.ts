@@ -21,7 +21,8 @@ import {
 	type StepState,
 	type StepVerdict
 } from './steps.ts';
-import { probeRequest, turnHeaders, type CheckTarget } from './target.ts';
+import { RequestBuildError } from '../wire/index.ts';
+import { probeRequest, type CheckTarget } from './target.ts';
 
 export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
 /** A streamed answer may think before its first token: its step gets longer. */
@@ -132,12 +133,17 @@ export async function runConnectionCheck(
 	return steps;
 }
 
-/** The turn's headers; a request that cannot be built still has its credential headers probed. */
+/**
+ * The headers of a turn as the gateway client sends it; when a credential cannot be a header value
+ * (the stream step says so), the builder's headers alone.
+ */
 async function corsHeaders(target: CheckTarget): Promise<Record<string, string>> {
+	const request = probeRequest(target, target.model || 'model');
 	try {
-		return await turnHeaders(target, probeRequest(target, target.model || 'model'));
-	} catch {
-		return target.authorizer.headers(target.route);
+		return await target.gateway.headersFor(request);
+	} catch (error) {
+		if (error instanceof RequestBuildError) return request.headers;
+		throw error;
 	}
 }
 

@@ -1,16 +1,15 @@
 /**
- * Step 3: does the gateway accept the credentials the chat sends? `GET {base}/v1/models` with the
- * API key or the signed-in access token, through the same authorizer as a chat request (a 401 gets
- * one refresh and one more try, src/lib/auth/gateway-credentials.ts). A 401 or 403 fails the step,
- * classified by the one failure classifier; any other answer is handed to step 4.
+ * Step 3: does the gateway accept the credentials the chat sends? `GET {base}/v1/models` exactly as
+ * the chat's model list asks for it: GatewayClient.probe, the same header table and the same
+ * refresh and one more try after a 401 (src/lib/gateway). A 401 or 403 fails the step, classified
+ * by the one failure classifier; any other answer is handed to step 4.
  */
-import { sendAuthorized } from '../auth/gateway-credentials.ts';
 import { classifyHttp, classifyThrown } from '../failure/index.ts';
 import { requestIdFromHeaders } from '../failure/request-id.ts';
-import { readCapped } from '../chat/read-capped.ts';
+import { readCapped } from '../gateway/read-capped.ts';
 import type { StepDeadline } from './deadline.ts';
 import type { AuthOutcome } from './steps.ts';
-import { modelListHeaders, type CheckTarget } from './target.ts';
+import type { CheckTarget } from './target.ts';
 
 /** How much of the model list is read; a real list is a few kilobytes. */
 const MAX_MODEL_LIST_BYTES = 1024 * 1024;
@@ -35,20 +34,8 @@ export async function checkAuth(
 	deadline: StepDeadline
 ): Promise<AuthResult> {
 	const context = { route: target.route, classifierModels: [...target.classifierModels] };
-	const base = await modelListHeaders(target);
 	try {
-		const response = await sendAuthorized(
-			(credentials) =>
-				fetchFn(`${target.baseUrl}/v1/models`, {
-					headers: { ...base, ...credentials },
-					credentials: 'omit',
-					cache: 'no-store',
-					referrerPolicy: 'no-referrer',
-					signal: deadline.signal
-				}),
-			target.authorizer,
-			target.route
-		);
+		const response = await target.gateway.withFetch(fetchFn).probe(deadline.signal);
 		const body = await readCapped(response, MAX_MODEL_LIST_BYTES);
 		if (response.status === 401 || response.status === 403) {
 			const failure = classifyHttp(response.status, response.headers, body, context);

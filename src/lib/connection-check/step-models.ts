@@ -1,6 +1,6 @@
 /**
  * Step 4: is `/v1/models` the list the chat reads? The OpenAI shape `{object:"list", data:[{id}]}`
- * or the Anthropic one `{data:[{id, display_name}], has_more}` — what src/lib/chat/models.ts
+ * or the Anthropic one `{data:[{id, display_name}], has_more}` — what src/lib/gateway/model-list.ts
  * accepts: an object whose `data` is an array, the entries with a string `id` being the models.
  * Pure: judges the answer step 3 received.
  */

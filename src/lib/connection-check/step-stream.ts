@@ -1,12 +1,11 @@
 /**
  * Step 5: one streamed turn, sent and read exactly as the chat sends and reads one
- * (src/lib/chat/stream-turn.ts: connect timeout, failure classification, the wire pipeline), with
- * a one-line prompt and a tiny output limit. `completed` and `incomplete` (the limit) pass; an
+ * (GatewayClient.streamTurn, src/lib/gateway: the header table, connect timeout, failure
+ * classification, the wire pipeline), with a one-line prompt and a tiny output limit. `completed` and `incomplete` (the limit) pass; an
  * `interrupted` stream is what a buffering or timing-out proxy does to streamed answers.
  */
-import { streamTurn } from '../chat/stream-turn.ts';
 import { requestIdFromHeaders } from '../failure/request-id.ts';
-import { RequestBuildError, type WireRequest } from '../wire/index.ts';
+import { RequestBuildError } from '../wire/index.ts';
 import type { StepDeadline } from './deadline.ts';
 import type { StreamOutcome } from './steps.ts';
 import { probeRequest, type CheckTarget } from './target.ts';
@@ -29,9 +28,10 @@ export async function checkStream(
 ): Promise<StreamResult> {
 	const model = probeModel(target, listed);
 	if (model === undefined) return { outcome: { kind: 'no_model' } };
-	let request: WireRequest;
+	const request = probeRequest(target, model);
 	try {
-		request = probeRequest(target, model);
+		// The header table refuses a credential no header can carry (a key with a line break).
+		await target.gateway.headersFor(request);
 	} catch (error) {
 		if (error instanceof RequestBuildError) {
 			return { outcome: { kind: 'request_invalid', message: error.message } };
@@ -44,16 +44,13 @@ export async function checkStream(
 		headerId = requestIdFromHeaders(response.headers) ?? headerId;
 		return response;
 	};
-	const turn = await streamTurn(request, {
-		route: target.route,
+	const turn = await target.gateway.withFetch(capturing).streamTurn(request, {
 		model,
 		classifierModels: [...target.classifierModels],
 		signal: deadline.signal,
 		onEvent: () => undefined,
 		connectTimeoutMs: deadline.afterMs,
-		idleTimeoutMs: deadline.afterMs,
-		fetch: capturing,
-		authorizer: target.authorizer
+		idleTimeoutMs: deadline.afterMs
 	});
 	const requestId = turn.failure?.requestId ?? headerId;
 	const withId = requestId === undefined ? {} : { requestId };

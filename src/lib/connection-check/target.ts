@@ -1,11 +1,12 @@
 /**
- * What the check probes — the active gateway profile, as the chat would use it — and the one-token
- * request it sends, built by the chat's own request builders (src/lib/wire) so that its headers,
- * and therefore its CORS preflight, are the ones a real turn has.
+ * What the check probes — the active gateway profile, through the same GatewayClient the chat
+ * sends with (src/lib/gateway) — and the one-token request it sends, built by the chat's own
+ * request builders (src/lib/wire), so that its headers, and therefore its CORS preflight, are the
+ * ones a real turn has.
  */
-import type { RequestAuthorizer } from '../auth/gateway-credentials.ts';
-import { CLIENT, type Credentials } from '../chat/turn-planner.ts';
-import { buildTurnRequest, type RouteKind, type WireRequest } from '../wire/index.ts';
+import type { GatewayClient } from '../gateway/gateway-client.ts';
+import type { TurnRequest } from '../gateway/stream-turn.ts';
+import { buildTurnRequest, type RouteKind } from '../wire/index.ts';
 
 export type CredentialSource = 'oauth' | 'api_key' | 'none';
 
@@ -16,10 +17,11 @@ export type CredentialSource = 'oauth' | 'api_key' | 'none';
 export type GatewayPath = 'direct' | 'relay' | 'demo';
 
 export interface CheckTarget {
-	/** The profile's base URL, absolute, without a trailing slash. */
+	/** The profile's base URL, absolute, without a trailing slash (the gateway client's). */
 	baseUrl: string;
 	/** The page's origin (`location.origin`). */
 	origin: string;
+	/** The gateway client's route. */
 	route: RouteKind;
 	/** `<area>` of the backend route. */
 	area: string;
@@ -32,9 +34,10 @@ export interface CheckTarget {
 	model: string;
 	classifierModels: readonly string[];
 	credentialSource: CredentialSource;
-	/** The credentials as they are now (for the request builders); the authorizer adds them at send. */
-	credentials: Credentials;
-	authorizer: RequestAuthorizer;
+	/** A credential (access token or API key) is there to send now. */
+	hasCredential: boolean;
+	/** The profile's client, as the chat has it: its credentials and header table at every send. */
+	gateway: GatewayClient;
 }
 
 /** Asked of the model: the smallest answer that still proves a stream works end to end. */
@@ -50,11 +53,10 @@ export function isSameOrigin(target: Pick<CheckTarget, 'baseUrl' | 'origin'>): b
 
 /**
  * A one-turn streaming request for `model` on the target's route, with a tiny output limit where
- * the route has one (the backend route refuses `max_output_tokens`). Throws RequestBuildError
- * when a credential cannot be a header value.
+ * the route has one (the backend route refuses `max_output_tokens`). Like every request builder's,
+ * it holds no credential: the gateway client adds the header table at send.
  */
-export function probeRequest(target: CheckTarget, model: string): WireRequest {
-	const bearer = target.credentials.bearer;
+export function probeRequest(target: CheckTarget, model: string): TurnRequest {
 	const common = {
 		baseUrl: target.baseUrl,
 		model,
@@ -65,57 +67,24 @@ export function probeRequest(target: CheckTarget, model: string): WireRequest {
 		},
 		stream: true
 	};
+	const sessionId = PROBE_SESSION;
 	switch (target.route) {
 		case 'responses':
-			return buildTurnRequest({
-				route: 'responses',
-				...common,
-				maxOutputTokens: PROBE_MAX_TOKENS,
-				...(bearer === undefined ? {} : { apiKey: bearer })
-			});
+			return {
+				...buildTurnRequest({ route: 'responses', ...common, maxOutputTokens: PROBE_MAX_TOKENS }),
+				sessionId
+			};
 		case 'backend':
-			return buildTurnRequest({
-				route: 'backend',
-				...common,
-				area: target.area,
-				accessToken: bearer ?? '',
-				account: target.credentials.account ?? { header: 'service-account-id', id: '' },
-				client: CLIENT,
-				sessionId: PROBE_SESSION
-			});
+			return { ...buildTurnRequest({ route: 'backend', ...common, area: target.area }), sessionId };
 		case 'messages':
-			return buildTurnRequest({
-				route: 'messages',
-				...common,
-				maxTokens: PROBE_MAX_TOKENS,
-				...(bearer === undefined
-					? {}
-					: { credential: { scheme: 'bearer' as const, value: bearer } })
-			});
+			return {
+				...buildTurnRequest({ route: 'messages', ...common, maxTokens: PROBE_MAX_TOKENS }),
+				sessionId
+			};
 	}
 }
 
-/** The headers a chat request on the target carries: the builder's, then the authorizer's. */
-export async function turnHeaders(
-	target: CheckTarget,
-	request: WireRequest
-): Promise<Record<string, string>> {
-	return { ...request.headers, ...(await target.authorizer.headers(target.route)) };
-}
-
-/** `GET {base}/v1/models` headers as the chat sends them (src/lib/chat/app-state, #loadModels). */
-export async function modelListHeaders(target: CheckTarget): Promise<Record<string, string>> {
-	return {
-		...(target.route === 'messages' ? { 'anthropic-version': '2023-06-01' } : {}),
-		...(await target.authorizer.headers(target.route))
-	};
-}
-
 /** Values that must never appear in a report: the credentials' header values. */
-export async function secretValues(target: CheckTarget): Promise<string[]> {
-	const values = Object.values(await target.authorizer.headers(target.route));
-	const bearer = target.credentials.bearer;
-	return [...values, ...(bearer === undefined ? [] : [bearer, `Bearer ${bearer}`])].filter(
-		(value) => value.length >= 4
-	);
+export function secretValues(target: CheckTarget): Promise<string[]> {
+	return target.gateway.secrets();
 }

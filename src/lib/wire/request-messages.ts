@@ -1,7 +1,8 @@
 /**
  * Conversation → an Anthropic Messages request, `{base}/v1/messages` (docs/reference/wire.md,
- * "Messages request and stream"): `anthropic-version: 2023-06-01`, `x-api-key` or Bearer,
- * optional `anthropic-beta`; body `{model, max_tokens, messages, system?, stream, thinking?}`.
+ * "Messages request and stream"): optional `anthropic-beta`; body `{model, max_tokens, messages,
+ * system?, stream, thinking?}`. `anthropic-version` and the credentials are the gateway header
+ * table's, added at send (src/lib/gateway/gateway-headers.ts).
  *
  * History goes back as the API demands: thinking blocks unchanged (text and signature) and before
  * the text of their turn; empty text blocks, and thinking blocks with empty thinking or an empty
@@ -22,8 +23,6 @@ import type {
 	MessagesMessage,
 	MessagesRequestBody
 } from './wire-requests.ts';
-
-export const ANTHROPIC_VERSION = '2023-06-01';
 
 function turnMessage(turn: ConversationTurn, keepThinking: boolean): MessagesMessage[] {
 	const content: MessagesContentBlock[] = [];
@@ -70,12 +69,6 @@ export function messagesBody(input: MessagesRequestInput): MessagesRequestBody {
 
 export function buildMessagesRequest(input: MessagesRequestInput): WireRequest {
 	const headers = baseHeaders(input.stream);
-	setHeader(headers, 'anthropic-version', ANTHROPIC_VERSION);
-	const credential = input.credential;
-	if (credential !== undefined && credential.value !== '') {
-		if (credential.scheme === 'x-api-key') setHeader(headers, 'x-api-key', credential.value);
-		else setHeader(headers, 'authorization', `Bearer ${credential.value}`);
-	}
 	if (input.anthropicBeta !== undefined && input.anthropicBeta.length > 0) {
 		setHeader(headers, 'anthropic-beta', input.anthropicBeta.join(','));
 	}

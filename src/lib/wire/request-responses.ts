@@ -11,7 +11,7 @@
  *   `parallel_tool_calls: false`.
  */
 import type { ConversationTurn } from './conversation.ts';
-import { baseHeaders, setHeader } from './request-headers.ts';
+import { baseHeaders } from './request-headers.ts';
 import type { ResponsesRequestInput, WireRequest } from './request-types.ts';
 import type {
 	ResponsesInputItem,
@@ -20,7 +20,7 @@ import type {
 } from './wire-requests.ts';
 
 /** What the Responses body needs; both Responses routes provide it. */
-export type ResponsesBodyInput = Omit<ResponsesRequestInput, 'apiKey' | 'baseUrl'>;
+export type ResponsesBodyInput = Omit<ResponsesRequestInput, 'baseUrl'>;
 
 function turnItems(turn: ConversationTurn, encryptedReasoning: boolean): ResponsesInputItem[] {
 	if (turn.role === 'user') {
@@ -96,13 +96,9 @@ export function responsesBody(input: ResponsesBodyInput): ResponsesRequestBody {
 }
 
 export function buildResponsesRequest(input: ResponsesRequestInput): WireRequest {
-	const headers = baseHeaders(input.stream);
-	if (input.apiKey !== undefined && input.apiKey !== '') {
-		setHeader(headers, 'authorization', `Bearer ${input.apiKey}`);
-	}
 	return {
 		url: `${input.baseUrl}/v1/responses`,
-		headers,
+		headers: baseHeaders(input.stream),
 		body: JSON.stringify(responsesBody(input))
 	};
 }

@@ -1,5 +1,7 @@
 /**
- * What the request builders take (domain types, camelCase) and what they give back.
+ * What the request builders take (domain types, camelCase) and what they give back. No credential,
+ * account, version or session goes in: those headers are added at send, from one table
+ * (src/lib/gateway/gateway-headers.ts).
  */
 import type { Conversation } from './conversation.ts';
 
@@ -49,8 +51,6 @@ interface RequestCommon {
 }
 
 export interface ResponsesRequestInput extends RequestCommon {
-	/** Sent as `Authorization: Bearer`. */
-	apiKey?: string;
 	imageGeneration?: ImageGenerationSettings;
 	/** Usually the conversation id. */
 	promptCacheKey?: string;
@@ -60,17 +60,11 @@ export interface ResponsesRequestInput extends RequestCommon {
 export interface BackendRequestInput extends RequestCommon {
 	/** The path segment of `{base}/backend-api/<area>/responses`, e.g. `codex`. */
 	area: string;
-	accessToken: string;
-	/** The account header: its name is configuration (e.g. `service-account-id`). */
-	account: { header: string; id: string };
-	client: { version: string; originator: string };
-	sessionId: string;
 	imageGeneration?: ImageGenerationSettings;
 	promptCacheKey?: string;
 }
 
 export interface MessagesRequestInput extends RequestCommon {
-	credential?: { scheme: 'x-api-key' | 'bearer'; value: string };
 	/** Default {@link DEFAULT_MAX_TOKENS}. */
 	maxTokens?: number;
 	anthropicBeta?: readonly string[];
@@ -81,6 +75,7 @@ export type TurnRequestInput =
 	| ({ route: 'backend' } & BackendRequestInput)
 	| ({ route: 'messages' } & MessagesRequestInput);
 
+/** URL, body, and the headers that describe the body: never a credential (see above). */
 export interface WireRequest {
 	url: string;
 	headers: Record<string, string>;

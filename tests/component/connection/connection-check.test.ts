@@ -14,6 +14,7 @@ import {
 	type CheckProbes
 } from '../../../src/lib/components/connection/connection-check.svelte.ts';
 import { browserCorsProbe, type CheckTarget } from '../../../src/lib/connection-check/index.ts';
+import { GatewayClient } from '../../../src/lib/gateway/gateway-client.ts';
 
 const KEY = 'sk-component-9f8e7d6c';
 const COMPLETED =
@@ -27,18 +28,22 @@ function target(): CheckTarget {
 		accessToken: () => Promise.resolve(null),
 		refresh: () => Promise.resolve(false)
 	};
-	return {
+	const endpoint = {
 		baseUrl: `${location.origin}/gateway`,
-		origin: location.origin,
 		route: 'responses',
-		area: 'codex',
+		area: 'codex'
+	} as const;
+	const authorizer = gatewayCredentials('api_key', notSignedIn, { key: () => KEY }, () => 'x');
+	return {
+		...endpoint,
+		origin: location.origin,
 		path: 'direct',
 		configuredByServer: true,
 		model: '',
 		classifierModels: [],
 		credentialSource: 'api_key',
-		credentials: { bearer: KEY },
-		authorizer: gatewayCredentials('api_key', notSignedIn, { key: () => KEY }, () => 'x')
+		hasCredential: true,
+		gateway: new GatewayClient(endpoint, authorizer)
 	};
 }
 

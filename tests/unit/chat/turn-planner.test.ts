@@ -26,7 +26,12 @@ function plan(
 	settings: Partial<ChatSettings> = {},
 	model: Partial<ModelSettings> = {},
 	summary: string | null = null
-): { url: string; headers: Record<string, string>; body: Record<string, unknown> } {
+): {
+	url: string;
+	headers: Record<string, string>;
+	body: Record<string, unknown>;
+	sessionId?: string;
+} {
 	const { request } = planTurn({
 		profile: profile(route),
 		baseUrl: 'https://gw.example.com',
@@ -35,13 +40,13 @@ function plan(
 		model: 'm',
 		conversationId: 'conv-1',
 		turns: [{ role: 'user', text: 'hello' }],
-		summary,
-		credentials: { bearer: 'sk-test', account: { header: 'service-account-id', id: 'acct' } }
+		summary
 	});
 	return {
 		url: request.url,
 		headers: request.headers,
-		body: JSON.parse(request.body) as Record<string, unknown>
+		body: JSON.parse(request.body) as Record<string, unknown>,
+		...(request.sessionId === undefined ? {} : { sessionId: request.sessionId })
 	};
 }
 
@@ -60,7 +65,8 @@ describe('planTurn: settings become wire parameters', () => {
 			reasoningEffort: 'high'
 		});
 		expect(url).toBe('https://gw.example.com/v1/responses');
-		expect(headers['authorization']).toBe('Bearer sk-test');
+		// Credentials are added at send (tests/unit/gateway): the plan carries none.
+		expect(headers['authorization']).toBeUndefined();
 		expect(body).toMatchObject({
 			instructions: 'Be brief.',
 			store: false,
@@ -92,10 +98,9 @@ describe('planTurn: settings become wire parameters', () => {
 		);
 	});
 
-	it('sends a messages-route turn to /v1/messages with the Anthropic version', () => {
-		const { url, headers, body } = plan('messages', { instructions: 'Be brief.' });
+	it('sends a messages-route turn to /v1/messages (the version header is added at send)', () => {
+		const { url, body } = plan('messages', { instructions: 'Be brief.' });
 		expect(url).toBe('https://gw.example.com/v1/messages');
-		expect(headers['anthropic-version']).toBe('2023-06-01');
 		expect(body).toMatchObject({
 			system: 'Be brief.',
 			stream: true,
@@ -125,12 +130,12 @@ describe('planTurn: settings become wire parameters', () => {
 		expect(body['thinking']).toEqual({ type: 'enabled', budget_tokens: 2048 });
 	});
 
-	it('sends the backend route its account and session headers', () => {
-		const { url, headers } = plan('backend');
+	it('names the conversation as the session of a backend-route turn', () => {
+		const { url, headers, sessionId } = plan('backend');
 		expect(url).toBe('https://gw.example.com/backend-api/codex/responses');
-		expect(headers['service-account-id']).toBe('acct');
-		expect(headers['session_id']).toBe('conv-1');
-		expect(headers['session-id']).toBe('conv-1');
+		expect(sessionId).toBe('conv-1');
+		// The account and session headers are the header table's, at send (tests/unit/gateway).
+		expect(headers).toEqual({ 'content-type': 'application/json', accept: 'text/event-stream' });
 	});
 });
 

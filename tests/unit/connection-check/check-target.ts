@@ -1,5 +1,6 @@
-/** A check target on a test gateway, with real credential plumbing (src/lib/auth). */
+/** A check target on a test gateway, with real credential plumbing (src/lib/auth, src/lib/gateway). */
 import { gatewayCredentials } from '../../../src/lib/auth/gateway-credentials.ts';
+import { GatewayClient } from '../../../src/lib/gateway/gateway-client.ts';
 import {
 	inspectingCorsProbe,
 	runConnectionCheck,
@@ -19,28 +20,31 @@ const NOT_SIGNED_IN = {
 
 export function targetFor(
 	baseUrl: string,
-	options: Partial<Omit<CheckTarget, 'authorizer' | 'credentials'>> & { key?: string } = {}
+	options: Partial<Omit<CheckTarget, 'gateway' | 'hasCredential'>> & { key?: string } = {}
 ): CheckTarget {
 	const { key, ...rest } = options;
 	const source = rest.credentialSource ?? (key === undefined ? 'none' : 'api_key');
+	const route = rest.route ?? 'responses';
+	const area = rest.area ?? 'codex';
+	const authorizer = gatewayCredentials(
+		source,
+		NOT_SIGNED_IN,
+		{ key: () => key ?? null },
+		() => 'service-account-id'
+	);
 	return {
-		baseUrl,
 		origin: PAGE_ORIGIN,
-		route: 'responses',
-		area: 'codex',
 		path: 'direct',
 		configuredByServer: true,
 		model: '',
 		classifierModels: [],
 		credentialSource: source,
-		credentials: key === undefined ? {} : { bearer: key },
-		authorizer: gatewayCredentials(
-			source,
-			NOT_SIGNED_IN,
-			{ key: () => key ?? null },
-			() => 'service-account-id'
-		),
-		...rest
+		...rest,
+		baseUrl,
+		route,
+		area,
+		hasCredential: source !== 'none' && key !== undefined,
+		gateway: new GatewayClient({ baseUrl, route, area }, authorizer)
 	};
 }
 

@@ -4,6 +4,7 @@
  * gateway's pacing runs on a fake clock.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gatewayHeaders } from '../../../src/lib/gateway/gateway-headers.ts';
 import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
 import {
 	buildTurnRequest,
@@ -31,21 +32,26 @@ function input(route: RouteKind, prompt: string, stream: boolean): TurnRequestIn
 			return {
 				route,
 				...common,
-				area: 'codex',
-				accessToken: 'token',
-				account: { header: 'service-account-id', id: 'acct' },
-				client: { version: '1.0.0', originator: 'switchboard' },
-				sessionId: 'session'
+				area: 'codex'
 			};
 		case 'messages':
-			return { route, ...common, credential: { scheme: 'x-api-key', value: 'key' } };
+			return { route, ...common };
 	}
 }
 
 async function ask(route: RouteKind, prompt: string, stream = true): Promise<Response> {
 	const request = buildTurnRequest(input(route, prompt, stream));
+	// What the gateway client adds at send (src/lib/gateway/gateway-headers.ts).
+	const credentials = {
+		credential: { kind: 'api_key', key: 'key' },
+		account: { header: 'service-account-id', id: 'acct' }
+	} as const;
+	const headers = {
+		...request.headers,
+		...gatewayHeaders({ route, credentials, sessionId: 'session' })
+	};
 	return handleDemoRequest(
-		new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }),
+		new Request(request.url, { method: 'POST', headers, body: request.body }),
 		{ mountPath: '/demo', cors: false }
 	);
 }

@@ -49,7 +49,6 @@ export function responsesInput(
 		capabilities: REASONING_MODEL,
 		conversation,
 		stream: true,
-		apiKey: 'sk-test',
 		reasoning: { effort: 'medium', summary: 'auto' },
 		imageGeneration: { outputFormat: 'png' },
 		promptCacheKey: 'conv-123',
@@ -65,10 +64,6 @@ export function backendInput(overrides: Partial<BackendRequestInput> = {}): Back
 		capabilities: REASONING_MODEL,
 		conversation,
 		stream: true,
-		accessToken: 'at-test',
-		account: { header: 'Service-Account-Id', id: 'acct_42' },
-		client: { version: '0.4.0', originator: 'switchboard' },
-		sessionId: '3f2c1d9e-6b7a-4c1e-9a0b-2d3e4f5a6b7c',
 		...overrides
 	};
 }
@@ -80,7 +75,6 @@ export function messagesInput(overrides: Partial<MessagesRequestInput> = {}): Me
 		capabilities: { thinking: 'enabled', budgetTokens: 2048, encryptedReasoning: false },
 		conversation,
 		stream: true,
-		credential: { scheme: 'x-api-key', value: 'sk-ant-test' },
 		maxTokens: 8192,
 		reasoning: {},
 		...overrides

@@ -1,7 +1,7 @@
 /**
  * The check's target from the chat's own state (AppState): the active gateway profile, its
  * address as the chat resolves it, the model the chat would use, and its credentials through the
- * same GatewayAccess. Nothing here is a second copy of the configuration logic.
+ * same GatewayClient (AppState.gatewayFor). Nothing here is a second copy of the configuration logic.
  */
 import type { AppState } from '../../chat/app-state.svelte.ts';
 import { SERVER_PROFILE_ID } from '../../chat/settings.ts';
@@ -24,19 +24,20 @@ export function checkTarget(app: AppState): CheckTarget {
 	const credentialSource =
 		profile.auth === 'oauth' && !app.access.auth.signedIn ? 'api_key' : profile.auth;
 	const upstreamHost = path === 'relay' ? config?.gateway.upstreamHost : undefined;
+	const gateway = app.gatewayFor(profile);
 	return {
-		baseUrl: app.baseUrl(profile),
+		baseUrl: gateway.baseUrl,
 		origin: location.origin,
-		route: profile.route,
-		area: profile.area,
+		route: gateway.route,
+		area: gateway.area,
 		path,
 		...(upstreamHost === undefined ? {} : { upstreamHost }),
 		configuredByServer,
 		model: app.model,
 		classifierModels: config?.classifierModels ?? [],
 		credentialSource,
-		credentials: app.credentials(),
-		authorizer: app.access.authorizerFor(profile)
+		hasCredential: app.access.hasCredential(profile),
+		gateway
 	};
 }
 

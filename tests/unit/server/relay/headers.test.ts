@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayCredentials } from '../../../../src/lib/auth/gateway-credentials.ts';
+import { gatewayHeaders } from '../../../../src/lib/gateway/gateway-headers.ts';
 import { upstreamRequestHeaders, VIA } from '../../../../src/lib/server/relay/request-headers.ts';
 import { clientResponseHeaders } from '../../../../src/lib/server/relay/response-headers.ts';
 import { buildTurnRequest, ROUTE_KINDS } from '../../../../src/lib/wire/index.ts';
@@ -71,21 +72,14 @@ describe('request headers: an allow-list', () => {
 		expect(forwarded).toEqual({ accept: 'application/json', via: VIA });
 	});
 
-	it('forwards every header the wire layer, the credentials and the model list send', async () => {
+	it('forwards every header the wire layer and the gateway header table send', async () => {
 		const sent = new Set<string>();
 		const requests = [
 			buildTurnRequest({ route: 'responses', ...responsesInput() }),
-			buildTurnRequest({
-				route: 'backend',
-				...backendInput({ account: { header: ACCOUNT_HEADER, id: 'acct_42' } })
-			}),
+			buildTurnRequest({ route: 'backend', ...backendInput() }),
 			buildTurnRequest({
 				route: 'messages',
 				...messagesInput({ anthropicBeta: ['context-1m-2025-08-07'] })
-			}),
-			buildTurnRequest({
-				route: 'messages',
-				...messagesInput({ credential: { scheme: 'bearer', value: 'sk' } })
 			})
 		];
 		for (const request of requests) for (const name of Object.keys(request.headers)) sent.add(name);
@@ -98,12 +92,15 @@ describe('request headers: an allow-list', () => {
 		const key = { key: () => 'sk-key' };
 		for (const source of ['oauth', 'api_key'] as const) {
 			const authorizer = gatewayCredentials(source, oauth, key, () => ACCOUNT_HEADER);
+			const credentials = await authorizer.credentials();
 			for (const route of ROUTE_KINDS) {
-				for (const name of Object.keys(await authorizer.headers(route))) sent.add(name);
+				// A turn (with its session), and the model list (without).
+				for (const sessionId of ['conv-1', undefined]) {
+					const headers = gatewayHeaders({ route, credentials, sessionId });
+					for (const name of Object.keys(headers)) sent.add(name);
+				}
 			}
 		}
-		// The model list (src/lib/chat/app-state.svelte.ts #loadModels).
-		sent.add('anthropic-version');
 
 		expect(sent.size).toBeGreaterThan(8);
 		const forwarded = upstreamRequestHeaders(
