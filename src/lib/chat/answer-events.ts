@@ -1,69 +1,68 @@
 /**
  * How a turn's events change the answer on screen: cleared for a new attempt, then one streamed
- * event at a time. Text and reasoning deltas go to the answer's `StreamingText`, not to the
- * message's reactive state (see chat-session.svelte.ts).
+ * event at a time. Pure: each returns the answer as it is now (the session replaces the message;
+ * messages are never changed in place). Text and reasoning deltas go to the turn's
+ * `StreamingText` instead, and leave the message as it is: no new message per token.
  */
 import { assertNever } from '../failure/index.ts';
 import type { StreamingText } from '../render/streaming-text.svelte.ts';
 import type { TurnEvent } from '../wire/index.ts';
 import { storedImage, type ChatMessage } from './chat-message.ts';
 
-/** Back to an empty streaming answer, for a new attempt. */
-export function resetAnswer(answer: ChatMessage): void {
-	answer.text = '';
-	answer.reasoning = '';
-	answer.status = 'streaming';
-	answer.images = [];
-	delete answer.partialImage;
-	delete answer.refused;
-	delete answer.incompleteReason;
-	delete answer.usage;
-	delete answer.reasoningParts;
-	delete answer.failure;
-	delete answer.retryNote;
+/** Back to an empty streaming answer, for a new attempt (position, id and flags kept). */
+export function resetAnswer(answer: ChatMessage): ChatMessage {
+	const {
+		partialImage,
+		refused,
+		incompleteReason,
+		usage,
+		reasoningParts,
+		failure,
+		retryNote,
+		...kept
+	} = answer;
+	return { ...kept, text: '', reasoning: '', status: 'streaming', images: [] };
 }
 
 /**
- * Folds one streamed event into the answer on screen. Text and reasoning deltas go to `live`, not
- * to the message's reactive state: no proxied write per token (the renderer listens to `live`).
+ * Folds one streamed event into the answer: the same object when only `live` changed (text,
+ * reasoning), a new one otherwise.
  */
-export function applyEvent(answer: ChatMessage, live: StreamingText, event: TurnEvent): void {
+export function applyEvent(
+	answer: ChatMessage,
+	live: StreamingText,
+	event: TurnEvent
+): ChatMessage {
 	switch (event.type) {
 		case 'text':
 			live.append('text', event.delta);
-			return;
+			return answer;
 		case 'refusal':
-			if (answer.refused !== true) answer.refused = true;
 			live.append('text', event.delta);
-			return;
+			return answer.refused === true ? answer : { ...answer, refused: true };
 		case 'reasoning':
 			live.append('reasoning', event.delta);
-			return;
+			return answer;
 		case 'image_partial': {
 			const image = storedImage(event.image);
-			if (image !== null) answer.partialImage = image;
-			return;
+			return image === null ? answer : { ...answer, partialImage: image };
 		}
 		case 'image': {
 			const image = storedImage(event.image);
-			if (image !== null) answer.images.push(image);
-			delete answer.partialImage;
-			return;
+			const { partialImage, ...rest } = answer;
+			return image === null ? rest : { ...rest, images: [...answer.images, image] };
 		}
 		case 'usage':
-			answer.usage = { ...answer.usage, ...event.usage };
-			return;
+			return { ...answer, usage: { ...answer.usage, ...event.usage } };
 		case 'end':
-			if (event.status === 'incomplete') answer.incompleteReason = event.reason;
-			return;
+			return event.status === 'incomplete' ? { ...answer, incompleteReason: event.reason } : answer;
 		case 'reasoning_part':
 			// Sent back with the next request (thinking signatures, encrypted reasoning).
-			answer.reasoningParts = [...(answer.reasoningParts ?? []), event.part];
-			return;
+			return { ...answer, reasoningParts: [...(answer.reasoningParts ?? []), event.part] };
 		case 'tool_call':
 			// Switchboard declares no client tools; server tools' calls have nothing to show.
-			return;
+			return answer;
 		default:
-			assertNever(event, 'turn event');
+			return assertNever(event, 'turn event');
 	}
 }

@@ -26,6 +26,9 @@ export function toRecord(message: ChatMessage): MessageRecord {
 	return record;
 }
 
+/** The title of a conversation nobody has named yet (its first prompt names it). */
+export const DEFAULT_TITLE = 'New conversation';
+
 /** A title from the first prompt: its first line, shortened. */
 export function titleFrom(prompt: string): string {
 	const line =
@@ -34,6 +37,6 @@ export function titleFrom(prompt: string): string {
 			.trim()
 			.split('\n')[0]
 			?.trim() ?? '';
-	if (line === '') return 'New conversation';
+	if (line === '') return DEFAULT_TITLE;
 	return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }

@@ -1,56 +1,35 @@
 /**
  * One conversation, as the page drives it: send, stop, retry, regenerate, compact and retry, take
- * the last prompt back, and its draft. Two collaborators do the work:
+ * the last prompt back, and its draft. The work is done by three collaborators:
  *
- * - a `TurnRun` (turn-run.svelte.ts) per turn in flight: its phase, the one AbortController that
- *   covers every request of the turn, the countdown of an automatic retry, and the streaming text;
- * - the conversation's `ConversationWriter` (conversation-writer.ts): the only writer of its
- *   storage (positions, write order, the draft, the record's fields).
+ * - a `TurnRun` (turn-run.svelte.ts) per turn in flight — its phase, the one AbortController for
+ *   every request of the turn, the retry countdown, the streaming text — driven by `driveTurn`
+ *   (turn-driver.ts: compaction, the request, automatic retries);
+ * - the conversation's `ConversationWriter` (conversation-writer.ts), the only writer of its
+ *   storage (positions, write order, the draft, the record's fields, the lock across tabs);
+ * - the `ConversationChannel` (conversation-channel.ts), through which other tabs' writes show here.
  *
+ * Messages are `$state.raw`: a message is replaced, never changed in place, when something about
+ * it settles; the text of the answer in flight streams into its run's `StreamingText` instead.
  * Nothing typed or received is lost: the prompt is saved before the request leaves, the answer as
  * it grows and when the page is hidden (with a synchronous copy in the unload journal), and an
- * answer that was still streaming when the page went away comes back interrupted, written back so.
+ * answer that was streaming when the page went away comes back interrupted, written back so.
  */
-import { retryDecision, type Failure } from '../failure/index.ts';
-import type { ConversationTurn } from '../wire/index.ts';
-import type { RequestAuthorizer } from '../auth/gateway-credentials.ts';
-import { applyEvent, resetAnswer } from './answer-events.ts';
-import { titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
-import {
-	COMPACTION_NOTICE,
-	DROPPED_NOTICE,
-	firstKeptSeq,
-	olderPart,
-	sendableHistory,
-	SUMMARY_REQUEST
-} from './compaction.ts';
+import type { StreamingText } from '../render/streaming-text.svelte.ts';
+import { DEFAULT_TITLE, titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
 import type { ConversationChannel, ConversationNews } from './conversation-channel.ts';
 import { ConversationWriter, restoreConversation, settleAbandoned } from './conversation-writer.ts';
-import { compareMessages } from './storage/message-order.ts';
 import type { ConversationStore } from './storage/conversation-store.ts';
+import { compareMessages } from './storage/message-order.ts';
 import type { Conversation } from './storage/records.ts';
 import { writeJournal } from './storage/unload-journal.ts';
-import { streamTurn } from './stream-turn.ts';
+import { driveTurn, type TurnHost } from './turn-driver.ts';
 import { TurnRun, type PendingRetry } from './turn-run.svelte.ts';
-import type { PlannedTurn } from './turn-planner.ts';
-import type { StreamingText } from '../render/streaming-text.svelte.ts';
+import type { TurnTarget } from './turn-target.ts';
 
 export type { ChatMessage } from './chat-message.ts';
 export type { PendingRetry } from './turn-run.svelte.ts';
-
-/** Where and how the next answer is asked for: the model, and the request for a history. */
-export interface TurnTarget {
-	model: string;
-	classifierModels: string[];
-	/** Credentials at send time, and one refresh and retry after a 401 (src/lib/auth). */
-	authorizer?: RequestAuthorizer;
-	/** Throws (e.g. a RequestBuildError) when no valid request can be made. */
-	plan(
-		turns: readonly ConversationTurn[],
-		conversationId: string,
-		summary: string | null
-	): PlannedTurn;
-}
+export type { TurnTarget } from './turn-target.ts';
 
 export interface ChatSessionInit {
 	conversation: Conversation;
@@ -68,34 +47,28 @@ export interface ChatSessionInit {
 /** How often a growing answer is written to storage while it streams. */
 const SAVE_EVERY_MS = 400;
 
-const STILL_TOO_LARGE =
-	'Still too large after compacting once. Start a new conversation from the summary, or shorten your message.';
-
 export class ChatSession {
 	readonly id: string;
-	readonly #writer: ConversationWriter;
-	#messages = $state<ChatMessage[]>([]);
+	/** Resolves once what a page that went away left behind is settled (see `settleAbandoned`). */
+	readonly ready: Promise<void>;
+	#messages = $state.raw<ChatMessage[]>([]);
 	#title = $state('');
 	#draft = $state('');
 	#run = $state.raw<TurnRun | null>(null);
 	/** Calls off a scheduled automatic retry without stopping anything else. */
 	#retryCalledOff = new AbortController();
 	#saveTimer: ReturnType<typeof setTimeout> | undefined;
-	/** Attempts made for each assistant turn, for the retry policy's bound. */
-	#attempts: Record<string, number> = {};
 	/** Messages with a write to storage under way (by id), which the unload journal must cover. */
 	#writing: Record<string, number> = {};
-	readonly #init: ChatSessionInit;
+	readonly #writer: ConversationWriter;
+	readonly #host: TurnHost;
 	readonly #unsubscribe: () => void;
-	/** Resolves once what a page that went away left behind is settled (see `settleAbandoned`). */
-	readonly ready: Promise<void>;
 	readonly #flushOnHide = (): void => {
 		this.#journal();
 		void this.flush();
 	};
 
 	constructor(init: ChatSessionInit) {
-		this.#init = init;
 		const { messages, ...record } = init.conversation;
 		this.id = record.id;
 		this.#title = record.title;
@@ -104,16 +77,17 @@ export class ChatSession {
 			...(init.onSaved === undefined ? {} : { onRecordSaved: init.onSaved }),
 			...(init.channel === undefined ? {} : { channel: init.channel })
 		});
+		this.#host = this.#hostFor(init);
 		const restored = restoreConversation(init.conversation);
 		this.#messages = restored.messages;
 		this.#draft = restored.draft;
 		this.#unsubscribe = init.channel?.subscribe((news) => this.#hear(news)) ?? (() => undefined);
 		this.ready = settleAbandoned(this.#writer, restored, () => this.#draft).then((settled) => {
 			for (const record of settled) {
-				const message = this.#message(record.id);
-				if (message?.status !== 'streaming' || this.#run?.messageId === record.id) continue;
-				message.status = record.status;
-				if (record.failure !== undefined) message.failure = record.failure;
+				if (this.#run?.messageId === record.id) continue;
+				this.#update(record.id, (message) =>
+					message.status === 'streaming' ? { ...message, ...record } : message
+				);
 			}
 		});
 		if (typeof window !== 'undefined') {
@@ -175,22 +149,23 @@ export class ChatSession {
 		const run = await this.#begin(crypto.randomUUID());
 		// Stopped at once, or another tab is answering here: nothing was taken from the composer.
 		if (run === null) return;
-		const first = this.#messages.length === 0;
+		// The first prompt names the conversation, unless a person has named it already.
+		const first = this.#messages.length === 0 && this.#title === DEFAULT_TITLE;
 		const user = this.#newMessage('user', text);
 		const answer: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
 		if (first) this.#title = titleFrom(text);
-		this.#messages.push(user, answer);
+		this.#messages = [...this.#messages, user, answer];
 		this.#draft = '';
 		// The prompt is on disk before the request leaves.
 		await this.#writer.patch({
 			...(first ? { title: this.#title } : {}),
 			draft: '',
-			model: this.#init.target().model,
+			model: this.#host.target().model,
 			updatedAt: Date.now()
 		});
-		await this.#saveMessage(user);
-		this.#attempts[answer.id] = 0;
-		await this.#drive(run, { compactFirst: false });
+		await this.#save(user.id);
+		this.#host.attempts[answer.id] = 0;
+		await driveTurn(this.#host, run, { compactFirst: false });
 	}
 
 	/**
@@ -198,11 +173,7 @@ export class ChatSession {
 	 * replacing what it showed. Only the last assistant turn can be retried.
 	 */
 	async retry(messageId?: string): Promise<void> {
-		const last = this.#retryable(messageId);
-		if (last === null) return;
-		this.cancelRetry();
-		const run = await this.#begin(last.id);
-		if (run !== null) await this.#drive(run, { compactFirst: false });
+		await this.#again(messageId, false);
 	}
 
 	/** A new answer to the last prompt. */
@@ -215,11 +186,7 @@ export class ChatSession {
 	 * turn that is still too large after that stops with a clear state.
 	 */
 	async compactAndRetry(messageId?: string): Promise<void> {
-		const last = this.#retryable(messageId);
-		if (last === null || last.compacted === true) return;
-		this.cancelRetry();
-		const run = await this.#begin(last.id);
-		if (run !== null) await this.#drive(run, { compactFirst: true });
+		await this.#again(messageId, true);
 	}
 
 	/**
@@ -238,6 +205,11 @@ export class ChatSession {
 		return prompt.text;
 	}
 
+	/** The person named the conversation (in the list): later prompts leave the name alone. */
+	renamed(title: string): void {
+		this.#title = title;
+	}
+
 	/** Drops a scheduled automatic retry; the failure stays on screen with its retry button. */
 	cancelRetry(): void {
 		this.#retryCalledOff.abort();
@@ -254,7 +226,7 @@ export class ChatSession {
 		clearTimeout(this.#saveTimer);
 		this.#saveTimer = undefined;
 		const last = this.#messages.at(-1);
-		if (last?.status === 'streaming') void this.#saveMessage(last);
+		if (last?.status === 'streaming' && this.#run?.messageId === last.id) void this.#save(last.id);
 		await this.#writer.settled();
 	}
 
@@ -269,16 +241,20 @@ export class ChatSession {
 		}
 	}
 
-	/** The last message, when it is an assistant turn that `messageId` (if given) names. */
-	#retryable(messageId: string | undefined): ChatMessage | null {
+	/** retry / compactAndRetry: the last assistant turn, sent again. */
+	async #again(messageId: string | undefined, compactFirst: boolean): Promise<void> {
 		const last = this.#messages.at(-1);
-		if (this.busy || last === undefined || last.role !== 'assistant') return null;
-		return messageId === undefined || messageId === last.id ? last : null;
+		if (this.busy || last === undefined || last.role !== 'assistant') return;
+		if (messageId !== undefined && messageId !== last.id) return;
+		if (compactFirst && last.compacted === true) return;
+		this.cancelRetry();
+		const run = await this.#begin(last.id);
+		if (run !== null) await driveTurn(this.#host, run, { compactFirst });
 	}
 
 	/**
 	 * Starts a turn answering into `messageId`, holding the conversation across tabs until it is
-	 * done; `null` (and nothing started) when another tab is answering in it.
+	 * done; `null` (and nothing started) when it is stopped at once or another tab is answering.
 	 */
 	async #begin(messageId: string): Promise<TurnRun | null> {
 		this.#run?.stop();
@@ -294,15 +270,50 @@ export class ChatSession {
 		return run;
 	}
 
+	#end(run: TurnRun): void {
+		run.enter('done');
+		if (this.#run === run) this.#run = null;
+	}
+
+	/** What `driveTurn` may do to this conversation. */
+	#hostFor(init: ChatSessionInit): TurnHost {
+		return {
+			conversationId: this.id,
+			messages: () => this.#messages,
+			update: (id, change) => this.#update(id, change),
+			insert: (message, index) => {
+				this.#messages = this.#messages.toSpliced(index, 0, message);
+			},
+			save: (id) => this.#save(id),
+			saveSoon: (id) => this.#saveSoon(id),
+			touch: (model) => this.#writer.patch({ model, updatedAt: Date.now() }),
+			newMessage: (role, text) => this.#newMessage(role, text),
+			target: init.target,
+			fetch: init.fetch,
+			attempts: {},
+			retryCalledOff: () => this.#retryCalledOff.signal,
+			end: (run) => this.#end(run)
+		};
+	}
+
+	#update(id: string, change: (message: ChatMessage) => ChatMessage): ChatMessage | undefined {
+		const index = this.#messages.findIndex((message) => message.id === id);
+		const current = this.#messages[index];
+		if (current === undefined) return undefined;
+		const next = change(current);
+		if (next !== current) this.#messages = this.#messages.with(index, next);
+		return next;
+	}
+
 	/** Another tab's write to this conversation, shown here as it happens. */
 	#hear(news: ConversationNews): void {
 		if (news.type === 'message' && news.record.conversationId === this.id) {
 			const record = news.record;
 			if (this.#run?.messageId === record.id) return; // this tab writes that one
 			this.#writer.observeSeq(record.seq);
-			const index = this.#messages.findIndex((message) => message.id === record.id);
-			if (index !== -1) this.#messages[index] = record;
-			else this.#messages = [...this.#messages, record].sort(compareMessages);
+			if (this.#update(record.id, () => record) === undefined) {
+				this.#messages = [...this.#messages, record].sort(compareMessages);
+			}
 		} else if (news.type === 'messages-removed' && news.conversationId === this.id) {
 			this.#messages = this.#messages.filter((message) => !news.ids.includes(message.id));
 		} else if (news.type === 'record' && news.conversationId === this.id) {
@@ -310,185 +321,19 @@ export class ChatSession {
 		}
 	}
 
-	#end(run: TurnRun): void {
-		run.enter('done');
-		if (this.#run === run) this.#run = null;
-	}
-
-	/** The proxied message with `id` (writes to it reach the page), if it is still there. */
-	#message(id: string): ChatMessage | undefined {
-		return this.#messages.find((message) => message.id === id);
-	}
-
-	/**
-	 * A turn from its request to its end: compaction (when asked, or once after
-	 * `context_too_large`), the request, and — where the retry policy allows — an automatic retry
-	 * after a countdown. Resolves when the request is over; a scheduled retry goes on in the same
-	 * run (Stop still reaches it).
-	 */
-	async #drive(run: TurnRun, options: { compactFirst: boolean }): Promise<void> {
-		let retryScheduled = false;
-		try {
-			let compact = options.compactFirst;
-			for (;;) {
-				const answer = this.#message(run.messageId);
-				if (answer === undefined) return;
-				if (compact) {
-					run.enter('compacting');
-					await this.#compact(this.#messages.indexOf(answer) - 1, run.signal);
-					answer.compacted = true;
-				}
-				if (run.stopped) return await this.#cancelled(answer);
-				const failure = await this.#attempt(run, answer);
-				if (failure === undefined || run.stopped) return;
-				if (failure.kind !== 'context_too_large') {
-					retryScheduled = this.#scheduleRetry(run, answer, failure);
-					return;
-				}
-				if (answer.compacted === true) {
-					answer.retryNote = STILL_TOO_LARGE;
-					return;
-				}
-				compact = true;
-			}
-		} finally {
-			if (!retryScheduled) this.#end(run);
-		}
-	}
-
-	/** Schedules the automatic retry the policy allows, if any; true when one was scheduled. */
-	#scheduleRetry(run: TurnRun, answer: ChatMessage, failure: Failure): boolean {
-		const attempt = this.#attempts[answer.id] ?? 1;
-		const decision = retryDecision(failure, attempt, { answerStarted: answer.text !== '' });
-		if (!decision.retry) return false;
-		if (!decision.automatic) {
-			answer.retryNote = decision.reason;
-			return false;
-		}
-		const retry = { messageId: answer.id, at: Date.now() + decision.delayMs, attempt: attempt + 1 };
-		void run
-			.waitForRetry(retry, this.#retryCalledOff.signal)
-			.then((proceed) => (proceed ? this.#drive(run, { compactFirst: false }) : this.#end(run)));
-		return true;
-	}
-
-	/** One request for `answer`; returns its failure, if it failed. */
-	async #attempt(run: TurnRun, answer: ChatMessage): Promise<Failure | undefined> {
-		run.enter('requesting');
-		resetAnswer(answer);
-		const attempt = (this.#attempts[answer.id] ?? 0) + 1;
-		this.#attempts[answer.id] = attempt;
-		const target = this.#init.target();
-		answer.model = target.model;
-		let planned: PlannedTurn;
-		try {
-			const history = sendableHistory(this.#messages, this.#messages.indexOf(answer));
-			planned = target.plan(history.turns, this.id, history.summary);
-		} catch (error) {
-			// The builders refuse requests the gateway would reject; say why, like a gateway would.
-			answer.status = 'failed';
-			answer.failure = {
-				kind: 'bad_request',
-				message: error instanceof Error ? error.message : 'This request cannot be made.'
-			};
-			await this.#saveMessage(answer);
-			return undefined;
-		}
-		await this.#saveMessage(answer);
-		try {
-			const turn = await streamTurn(planned.request, {
-				...this.#requestOptions(target, planned, run.signal),
-				onEvent: (event) => {
-					if (run.phase === 'requesting') run.enter('streaming');
-					applyEvent(answer, run.live, event);
-					this.#saveSoon(answer);
-				}
-			});
-			answer.status = turn.status;
-			if (turn.failure !== undefined) answer.failure = turn.failure;
-		} finally {
-			run.syncInto(answer);
-			clearTimeout(this.#saveTimer);
-			this.#saveTimer = undefined;
-			delete answer.partialImage;
-		}
-		await this.#saveMessage(answer);
-		await this.#writer.patch({ model: target.model, updatedAt: Date.now() });
-		if (answer.failure === undefined) this.#attempts[answer.id] = 0;
-		return answer.failure;
-	}
-
-	#requestOptions(target: TurnTarget, planned: PlannedTurn, signal: AbortSignal) {
-		return {
-			route: planned.route,
-			model: target.model,
-			classifierModels: target.classifierModels,
-			signal,
-			...(this.#init.fetch === undefined ? {} : { fetch: this.#init.fetch }),
-			...(target.authorizer === undefined ? {} : { authorizer: target.authorizer })
-		};
-	}
-
-	/**
-	 * Stopped before a request left (while the prompt was saved, or during compaction): the
-	 * answer says "Stopped", like a turn stopped mid-answer, and keeps whatever text it showed.
-	 */
-	async #cancelled(answer: ChatMessage): Promise<void> {
-		answer.status = 'cancelled';
-		delete answer.failure;
-		delete answer.retryNote;
-		await this.#saveMessage(answer);
-	}
-
-	/**
-	 * Summarises the messages before the prompt at `promptIndex` (or, when that fails, leaves them
-	 * out) and records a notice that stands in for them. The originals stay stored and visible.
-	 * The summary request is part of the turn: `signal` stops it.
-	 */
-	async #compact(promptIndex: number, signal: AbortSignal): Promise<void> {
-		const older = olderPart(this.#messages, promptIndex);
-		const prompt = this.#messages[promptIndex];
-		if (prompt === undefined) return;
-		let summary = '';
-		if (older.length > 0) {
-			const history = sendableHistory(older, older.length);
-			try {
-				const target = this.#init.target();
-				const planned = target.plan(
-					[...history.turns, { role: 'user', text: SUMMARY_REQUEST }],
-					this.id,
-					history.summary
-				);
-				const turn = await streamTurn(planned.request, {
-					...this.#requestOptions(target, planned, signal),
-					onEvent: () => undefined
-				});
-				if (turn.status === 'completed') summary = turn.text.trim();
-			} catch {
-				summary = '';
-			}
-		}
-		if (signal.aborted) return;
-		const notice: ChatMessage = {
-			...this.#newMessage('assistant', summary),
-			seq: ConversationWriter.seqBetween(this.#messages[promptIndex - 1]?.seq, prompt.seq),
-			status: 'completed',
-			notice: summary === '' ? DROPPED_NOTICE : COMPACTION_NOTICE,
-			summaryOf: Math.max(firstKeptSeq(this.#messages, promptIndex), 0)
-		};
-		this.#messages.splice(promptIndex, 0, notice);
-		await this.#saveMessage(notice);
-	}
-
 	/** The synchronous part of leaving: what could still be lost goes to the unload journal. */
 	#journal(): void {
 		const last = this.#messages.at(-1);
-		if (last !== undefined && this.#run?.messageId === last.id) this.#run.syncInto(last);
+		const live = last === undefined ? undefined : this.liveTextOf(last.id);
 		// The page may have torn down the request before `pagehide`, so the answer can already
 		// read interrupted with its final write still under way.
 		const unsaved =
-			last !== undefined && (last.status === 'streaming' || (this.#writing[last.id] ?? 0) > 0)
-				? toRecord($state.snapshot(last))
+			last !== undefined && (live !== undefined || (this.#writing[last.id] ?? 0) > 0)
+				? toRecord(
+						live === undefined
+							? last
+							: { ...last, text: live.read('text'), reasoning: live.read('reasoning') }
+					)
 				: undefined;
 		if (this.#messages.length === 0 && this.#draft === '') return;
 		writeJournal(this.id, {
@@ -511,24 +356,34 @@ export class ChatSession {
 		};
 	}
 
-	async #saveMessage(message: ChatMessage): Promise<void> {
-		const id = message.id;
-		// A streaming answer's text lives outside reactive state; bring it in for the record.
-		if (this.#run?.messageId === id) this.#run.syncInto(message);
+	/** Writes message `id` as it is now, with what has streamed into it so far. */
+	async #save(id: string): Promise<void> {
+		const live = this.liveTextOf(id);
+		const message =
+			live === undefined
+				? this.#messages.find((candidate) => candidate.id === id)
+				: this.#update(id, (current) => {
+						const text = live.read('text');
+						const reasoning = live.read('reasoning');
+						return current.text === text && current.reasoning === reasoning
+							? current
+							: { ...current, text, reasoning };
+					});
+		if (message === undefined) return;
 		this.#writing[id] = (this.#writing[id] ?? 0) + 1;
 		try {
-			await this.#writer.saveMessage(toRecord($state.snapshot(message)));
+			await this.#writer.saveMessage(toRecord(message));
 		} finally {
 			this.#writing[id] = (this.#writing[id] ?? 1) - 1;
 		}
 	}
 
 	/** Saves a growing answer at most every SAVE_EVERY_MS. */
-	#saveSoon(message: ChatMessage): void {
+	#saveSoon(id: string): void {
 		if (this.#saveTimer !== undefined) return;
 		this.#saveTimer = setTimeout(() => {
 			this.#saveTimer = undefined;
-			void this.#saveMessage(message);
+			void this.#save(id);
 		}, SAVE_EVERY_MS);
 	}
 }

@@ -57,5 +57,26 @@ export function sendableHistory(
 						...(message.reasoningParts === undefined ? {} : { reasoning: message.reasoningParts })
 					}
 		);
-	return { turns, summary: notice !== undefined && notice.text !== '' ? notice.text : null };
+	return {
+		turns: alternating(turns),
+		summary: notice !== undefined && notice.text !== '' ? notice.text : null
+	};
+}
+
+/**
+ * A prompt whose answer never came (stopped before any text, failed for good) is sent together
+ * with the next prompt, as one user turn: every route gets user and assistant turns in turn (the
+ * Messages API requires it), and nothing the person typed is left out.
+ */
+function alternating(turns: readonly ConversationTurn[]): ConversationTurn[] {
+	const result: ConversationTurn[] = [];
+	for (const turn of turns) {
+		const last = result.at(-1);
+		if (last?.role === 'user' && turn.role === 'user') {
+			result[result.length - 1] = { role: 'user', text: `${last.text}\n\n${turn.text}` };
+		} else {
+			result.push(turn);
+		}
+	}
+	return result;
 }

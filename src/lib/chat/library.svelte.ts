@@ -3,6 +3,7 @@
  * import. A conversation is written to storage with its first message; until then it is only on
  * screen.
  */
+import { DEFAULT_TITLE } from './chat-message.ts';
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
 import { ConversationChannel, type ConversationNews } from './conversation-channel.ts';
 import { COMPACTION_NOTICE } from './compaction.ts';
@@ -121,7 +122,7 @@ export class ConversationLibrary {
 		const now = Date.now();
 		return {
 			id: crypto.randomUUID(),
-			title: 'New conversation',
+			title: DEFAULT_TITLE,
 			createdAt: now,
 			updatedAt: now,
 			model: this.#model(),
@@ -153,6 +154,7 @@ export class ConversationLibrary {
 		if (record === undefined || trimmed === '') return;
 		// Only the title: a draft or an answer saved meanwhile is kept, and so is this title.
 		await this.#store.patchConversation(id, { title: trimmed }, record);
+		if (this.#session?.id === id) this.#session.renamed(trimmed);
 		this.#channel.post({ type: 'record', conversationId: id, patch: { title: trimmed } });
 		await this.#refresh();
 	}

@@ -32,11 +32,6 @@ export interface PlanInput {
 	turns: readonly ConversationTurn[];
 	/** A compaction summary standing in for the turns left out; sent with the instructions. */
 	summary?: string | null;
-	/**
-	 * Transitional, always empty: callers from before credentials moved to the send still pass `{}`.
-	 * No credential can be given here (the type admits no property); remove with those callers.
-	 */
-	credentials?: Record<string, never>;
 }
 
 /** The Messages long-context beta, sent when the person enabled the larger context option. */

@@ -5,7 +5,7 @@
  *
  * Its answer's text streams into `live` (outside reactive state: an append is a string
  * concatenation and a call to the renderers listening), which the page hands to the message
- * component as a prop; the session copies it into the message when it saves and when the turn ends.
+ * component as a prop; the session copies it into the message whenever it saves the answer.
  */
 import { StreamingText } from '../render/streaming-text.svelte.ts';
 
@@ -87,13 +87,5 @@ export class TurnRun {
 			this.signal.addEventListener('abort', cancel, { once: true });
 			calledOff.addEventListener('abort', cancel, { once: true });
 		});
-	}
-
-	/** Copies what has streamed so far into `message` (for saving it). */
-	syncInto(message: { text: string; reasoning: string }): void {
-		const text = this.live.read('text');
-		const reasoning = this.live.read('reasoning');
-		if (message.text !== text) message.text = text;
-		if (message.reasoning !== reasoning) message.reasoning = reasoning;
 	}
 }

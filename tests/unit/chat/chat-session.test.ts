@@ -59,8 +59,7 @@ function demoTarget(model = 'demo'): () => TurnTarget {
 				model,
 				conversationId,
 				turns,
-				summary,
-				credentials: {}
+				summary
 			})
 	});
 }

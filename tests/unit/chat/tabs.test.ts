@@ -46,8 +46,7 @@ function tab(store: MemoryStore, conversation: Conversation, name: string): Chat
 					model: 'demo',
 					conversationId,
 					turns,
-					summary,
-					credentials: {}
+					summary
 				})
 		})
 	});

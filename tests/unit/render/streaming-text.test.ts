@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { TurnRun } from '../../../src/lib/chat/turn-run.svelte.ts';
 import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
 
 describe('StreamingText', () => {
@@ -16,18 +15,6 @@ describe('StreamingText', () => {
 		expect(live.read('reasoning')).toBe('think');
 		expect(heard).toEqual(['Hel', 'lo']);
 		expect(live.has('text')).toBe(true);
-	});
-
-	it('is brought into the message by its turn when saved, as far as it has come', () => {
-		const message = { text: '', reasoning: '' };
-		const run = new TurnRun('m2');
-		run.live.append('text', 'partial');
-		run.live.append('reasoning', 'why');
-		run.syncInto(message);
-		expect(message).toEqual({ text: 'partial', reasoning: 'why' });
-		run.live.append('text', ' and the rest');
-		run.syncInto(message);
-		expect(message.text).toBe('partial and the rest');
 	});
 
 	it('serializes to its text, never to its listeners', () => {

@@ -1,0 +1,232 @@
+/**
+ * What a turn does between Send and its end, for one `TurnRun`: compaction (when asked, or once
+ * after `context_too_large`), the request with its streamed events, and — where the retry policy
+ * allows — an automatic retry after a countdown. Every request goes out with the run's one signal,
+ * so Stop at any point ends the turn and nothing more is sent.
+ *
+ * The conversation it works on is reached through a `TurnHost` (the session): messages are read
+ * and replaced, never changed in place, and written through the conversation's writer.
+ */
+import { retryDecision, type Failure } from '../failure/index.ts';
+import { applyEvent, resetAnswer } from './answer-events.ts';
+import type { ChatMessage } from './chat-message.ts';
+import {
+	COMPACTION_NOTICE,
+	DROPPED_NOTICE,
+	firstKeptSeq,
+	olderPart,
+	sendableHistory,
+	SUMMARY_REQUEST
+} from './compaction.ts';
+import { ConversationWriter } from './conversation-writer.ts';
+import { streamTurn } from '../gateway/stream-turn.ts';
+import type { TurnRun } from './turn-run.svelte.ts';
+import type { PlannedTurn } from './turn-planner.ts';
+import type { TurnTarget } from './turn-target.ts';
+
+/** The conversation a turn works on, as the session lends it. */
+export interface TurnHost {
+	readonly conversationId: string;
+	messages(): readonly ChatMessage[];
+	/** Replaces message `id` with `change(it)`; returns the new message (undefined when gone). */
+	update(id: string, change: (message: ChatMessage) => ChatMessage): ChatMessage | undefined;
+	/** Puts `message` before the message at `index`. */
+	insert(message: ChatMessage, index: number): void;
+	/** Writes message `id` as it is now (with what has streamed into it). */
+	save(id: string): Promise<void>;
+	/** Writes message `id` soon (a growing answer, at most every few hundred ms). */
+	saveSoon(id: string): void;
+	/** The record's model and time, after an answer. */
+	touch(model: string): Promise<void>;
+	newMessage(role: ChatMessage['role'], text: string): ChatMessage;
+	target(): TurnTarget;
+	fetch: typeof fetch | undefined;
+	/** Attempts made per assistant turn, for the retry policy's bound. */
+	attempts: Record<string, number>;
+	/** Aborted when a scheduled retry is called off (the failure stays, with its buttons). */
+	retryCalledOff(): AbortSignal;
+	/** The run is over. */
+	end(run: TurnRun): void;
+}
+
+const STILL_TOO_LARGE =
+	'Still too large after compacting once. Start a new conversation from the summary, or shorten your message.';
+
+/**
+ * Drives `run` to its end. Resolves when its request is over; a scheduled retry goes on in the
+ * same run afterwards (Stop still reaches it), and `host.end(run)` is called when all is done.
+ */
+export async function driveTurn(
+	host: TurnHost,
+	run: TurnRun,
+	options: { compactFirst: boolean }
+): Promise<void> {
+	let retryScheduled = false;
+	try {
+		let compact = options.compactFirst;
+		for (;;) {
+			const id = run.messageId;
+			const index = host.messages().findIndex((message) => message.id === id);
+			if (index === -1) return;
+			if (compact) {
+				run.enter('compacting');
+				await compactBefore(host, index - 1, run.signal);
+				host.update(id, (answer) => ({ ...answer, compacted: true }));
+			}
+			if (run.stopped) return await cancelled(host, id);
+			const failure = await attempt(host, run);
+			if (failure === undefined || run.stopped) return;
+			if (failure.kind !== 'context_too_large') {
+				retryScheduled = scheduleRetry(host, run, failure);
+				return;
+			}
+			if (host.messages().find((message) => message.id === id)?.compacted === true) {
+				host.update(id, (answer) => ({ ...answer, retryNote: STILL_TOO_LARGE }));
+				return;
+			}
+			compact = true;
+		}
+	} finally {
+		if (!retryScheduled) host.end(run);
+	}
+}
+
+/** Schedules the automatic retry the policy allows, if any; true when one was scheduled. */
+function scheduleRetry(host: TurnHost, run: TurnRun, failure: Failure): boolean {
+	const id = run.messageId;
+	const answer = host.messages().find((message) => message.id === id);
+	if (answer === undefined) return false;
+	const attempt = host.attempts[id] ?? 1;
+	const decision = retryDecision(failure, attempt, { answerStarted: answer.text !== '' });
+	if (!decision.retry) return false;
+	if (!decision.automatic) {
+		host.update(id, (current) => ({ ...current, retryNote: decision.reason }));
+		return false;
+	}
+	const retry = { messageId: id, at: Date.now() + decision.delayMs, attempt: attempt + 1 };
+	void run
+		.waitForRetry(retry, host.retryCalledOff())
+		.then((proceed) => (proceed ? driveTurn(host, run, { compactFirst: false }) : host.end(run)));
+	return true;
+}
+
+/** One request for the run's answer; returns its failure, if it failed. */
+async function attempt(host: TurnHost, run: TurnRun): Promise<Failure | undefined> {
+	const id = run.messageId;
+	run.enter('requesting');
+	const target = host.target();
+	host.attempts[id] = (host.attempts[id] ?? 0) + 1;
+	host.update(id, (answer) => ({ ...resetAnswer(answer), model: target.model }));
+	let planned: PlannedTurn;
+	try {
+		const messages = host.messages();
+		const history = sendableHistory(
+			messages,
+			messages.findIndex((message) => message.id === id)
+		);
+		planned = target.plan(history.turns, host.conversationId, history.summary);
+	} catch (error) {
+		// The builders refuse requests the gateway would reject; say why, like a gateway would.
+		const failure: Failure = {
+			kind: 'bad_request',
+			message: error instanceof Error ? error.message : 'This request cannot be made.'
+		};
+		host.update(id, (answer) => ({ ...answer, status: 'failed', failure }));
+		await host.save(id);
+		return undefined;
+	}
+	await host.save(id);
+	let failure: Failure | undefined;
+	try {
+		const turn = await streamTurn(planned.request, {
+			...requestOptions(host, target, planned, run.signal),
+			onEvent: (event) => {
+				if (run.phase === 'requesting') run.enter('streaming');
+				const before = host.messages().find((message) => message.id === id);
+				if (before === undefined) return;
+				const after = applyEvent(before, run.live, event);
+				if (after !== before) host.update(id, () => after);
+				host.saveSoon(id);
+			}
+		});
+		failure = turn.failure;
+		host.update(id, (answer) => ({
+			...answer,
+			status: turn.status,
+			...(failure === undefined ? {} : { failure })
+		}));
+	} finally {
+		// A preview of an image still being generated means nothing once the turn is over.
+		host.update(id, ({ partialImage, ...answer }) => answer);
+	}
+	await host.save(id);
+	await host.touch(target.model);
+	if (failure === undefined) host.attempts[id] = 0;
+	return failure;
+}
+
+function requestOptions(
+	host: TurnHost,
+	target: TurnTarget,
+	planned: PlannedTurn,
+	signal: AbortSignal
+) {
+	return {
+		route: planned.route,
+		model: target.model,
+		classifierModels: target.classifierModels,
+		signal,
+		...(host.fetch === undefined ? {} : { fetch: host.fetch }),
+		...(target.authorizer === undefined ? {} : { authorizer: target.authorizer })
+	};
+}
+
+/**
+ * Stopped before a request left (while the prompt was saved, or during compaction): the answer
+ * says "Stopped", like a turn stopped mid-answer, and keeps whatever text it showed.
+ */
+async function cancelled(host: TurnHost, id: string): Promise<void> {
+	host.update(id, ({ failure, retryNote, ...answer }) => ({ ...answer, status: 'cancelled' }));
+	await host.save(id);
+}
+
+/**
+ * Summarises the messages before the prompt at `promptIndex` (or, when that fails, leaves them
+ * out) and records a notice that stands in for them. The originals stay stored and visible. The
+ * summary request is part of the turn: `signal` stops it, and then no notice is made.
+ */
+async function compactBefore(host: TurnHost, promptIndex: number, signal: AbortSignal) {
+	const messages = host.messages();
+	const older = olderPart(messages, promptIndex);
+	const prompt = messages[promptIndex];
+	if (prompt === undefined) return;
+	let summary = '';
+	if (older.length > 0) {
+		const history = sendableHistory(older, older.length);
+		try {
+			const target = host.target();
+			const planned = target.plan(
+				[...history.turns, { role: 'user', text: SUMMARY_REQUEST }],
+				host.conversationId,
+				history.summary
+			);
+			const turn = await streamTurn(planned.request, {
+				...requestOptions(host, target, planned, signal),
+				onEvent: () => undefined
+			});
+			if (turn.status === 'completed') summary = turn.text.trim();
+		} catch {
+			summary = '';
+		}
+	}
+	if (signal.aborted) return;
+	const notice: ChatMessage = {
+		...host.newMessage('assistant', summary),
+		seq: ConversationWriter.seqBetween(messages[promptIndex - 1]?.seq, prompt.seq),
+		status: 'completed',
+		notice: summary === '' ? DROPPED_NOTICE : COMPACTION_NOTICE,
+		summaryOf: Math.max(firstKeptSeq(messages, promptIndex), 0)
+	};
+	host.insert(notice, promptIndex);
+	await host.save(notice.id);
+}

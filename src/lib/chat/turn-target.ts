@@ -1,0 +1,17 @@
+/** Where and how the next answer is asked for: what the page gives a conversation to send with. */
+import type { RequestAuthorizer } from '../auth/gateway-credentials.ts';
+import type { ConversationTurn } from '../wire/index.ts';
+import type { PlannedTurn } from './turn-planner.ts';
+
+export interface TurnTarget {
+	model: string;
+	classifierModels: string[];
+	/** Credentials at send time, and one refresh and retry after a 401 (src/lib/auth). */
+	authorizer?: RequestAuthorizer;
+	/** Throws (e.g. a RequestBuildError) when no valid request can be made. */
+	plan(
+		turns: readonly ConversationTurn[],
+		conversationId: string,
+		summary: string | null
+	): PlannedTurn;
+}
