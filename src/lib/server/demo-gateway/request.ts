@@ -223,9 +223,13 @@ function readMessages(body: JsonObject): DemoRequest | RequestRejection {
 	};
 }
 
+/**
+ * The scenario the prompt asks for: its last `#scenario:` token, so that a turn carrying an earlier
+ * unanswered prompt too (the client joins them) plays the newest one.
+ */
 export function parseScenario(prompt: string): ScenarioToken | null {
-	const match = SCENARIO_TOKEN.exec(prompt);
-	if (match === null || match[1] === undefined) return null;
+	const match = [...prompt.matchAll(new RegExp(SCENARIO_TOKEN, 'g'))].at(-1);
+	if (match === undefined || match[1] === undefined) return null;
 	return { name: match[1], arg: match[2] ?? null };
 }
 
