@@ -280,6 +280,15 @@ test('storage refusing writes mid-answer is said while the answer still streams'
 		'data-turn-status',
 		'streaming'
 	);
+
+	// What was kept only in that page is gone after a reload: the page says so, not just shows less.
+	await page.evaluate(() => {
+		(window as { refuseWrites?: boolean }).refuseWrites = false;
+	});
+	await page.reload();
+	await expect(page.locator('[data-storage-lost]')).toContainText('could not save everything');
+	await page.reload();
+	await expect(page.locator('[data-storage-lost]'), 'said once, not on every load').toHaveCount(0);
 });
 
 test.describe('two tabs on one conversation', () => {

@@ -127,7 +127,10 @@ export class ConversationWriter {
 					.catch(refused);
 			});
 		} catch {
-			return null; // another tab kept it: it is answering in this conversation
+			// Waited in vain: another tab kept it, it is answering in this conversation. Any other
+			// refusal means no locks here at all (a frame denied storage gets a SecurityError), and
+			// this tab is alone.
+			if (giveUp.signal.aborted) return null;
 		} finally {
 			clearTimeout(timer);
 		}

@@ -14,6 +14,7 @@ import {
 	type StorageProblem
 } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
+import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 
 /** Export and import, loaded when first used (not part of the chat's first paint). */
 const loadTransfer = () => import('./storage/transfer.ts');
@@ -34,6 +35,8 @@ export class ConversationLibrary {
 	#deleted = $state.raw<ConversationRecord | null>(null);
 	#deleteTimer: ReturnType<typeof setTimeout> | undefined;
 	#problem = $state<StorageProblem | null>(null);
+	/** When the previous page stopped saving (what came after is gone), if it did. */
+	#unsavedBefore = $state<number | null>(null);
 	#skipped = $state(0);
 	query = $state('');
 	/** What this tab tells the other tabs, and hears from them. */
@@ -68,6 +71,10 @@ export class ConversationLibrary {
 	get problem(): StorageProblem | null {
 		return this.#problem;
 	}
+	/** The time from which the previous page's conversations were kept only in that page. */
+	get unsavedBefore(): number | null {
+		return this.#unsavedBefore;
+	}
 	/** Stored records that could not be read and were skipped. */
 	get skippedRecords(): number {
 		return this.#skipped;
@@ -76,6 +83,7 @@ export class ConversationLibrary {
 	/** Opens storage and the most recent conversation (or a new one). */
 	async open(store?: ConversationStore): Promise<void> {
 		this.#store = store ?? (await openConversationStore());
+		this.#unsavedBefore = takeUnsavedMark();
 		await this.#refresh();
 		const latest = this.#conversations[0];
 		if (latest === undefined) this.newConversation();

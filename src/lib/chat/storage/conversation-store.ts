@@ -16,6 +16,7 @@ import {
 	type MessageRecord
 } from './records.ts';
 import { compareMessages } from './message-order.ts';
+import { markUnsaved } from './unsaved-mark.ts';
 import { BY_CONVERSATION, CONVERSATIONS, MESSAGES, openDatabase, TOMBSTONES } from './schema.ts';
 
 /** Why history is not (or no longer) being saved. */
@@ -277,6 +278,7 @@ export class IndexedDbStore implements ConversationStore {
 			await transactionDone(transaction);
 		} catch (error) {
 			this.#problem = isQuotaError(error) ? 'full' : 'failed';
+			markUnsaved(Date.now());
 			this.#fallback = await this.#memoryCopy();
 			await inFallback(this.#fallback);
 		}
