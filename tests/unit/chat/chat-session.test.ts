@@ -1,36 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSession, type TurnTarget } from '../../../src/lib/chat/chat-session.svelte.ts';
+import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
-import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
-import { DEFAULT_MODEL_SETTINGS, DEFAULT_SETTINGS } from '../../../src/lib/chat/settings.ts';
-import { planTurn } from '../../../src/lib/chat/turn-planner.ts';
-import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
+import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
 
 /**
  * ChatSession driven without rendering, against the real demo gateway handler in-process (the
  * same code that serves /demo), with an in-memory store.
  */
-const BASE = 'http://gateway.test';
-
-function demoFetch(onRequest?: () => void): typeof fetch {
-	return (input, init) => {
-		onRequest?.();
-		return handleDemoRequest(new Request(input, init), { mountPath: '', cors: false });
-	};
-}
-
-function emptyConversation(id = 'c1'): Conversation {
-	return {
-		id,
-		title: 'New conversation',
-		createdAt: 1,
-		updatedAt: 1,
-		model: 'demo',
-		profileId: 'default',
-		draft: '',
-		messages: []
-	};
-}
 
 /** Requests sent, as the gateway saw their bodies. */
 type Sent = Array<{
@@ -38,36 +14,10 @@ type Sent = Array<{
 	instructions?: string;
 }>;
 
-function demoTarget(model = 'demo'): () => TurnTarget {
-	return () => ({
-		model,
-		classifierModels: [],
-		plan: (turns, conversationId, summary) =>
-			planTurn({
-				profile: {
-					id: 'demo',
-					name: 'Demo',
-					baseUrl: BASE,
-					route: 'responses',
-					area: 'codex',
-					auth: 'none',
-					defaultModel: model
-				},
-				baseUrl: BASE,
-				settings: DEFAULT_SETTINGS,
-				modelSettings: { ...DEFAULT_MODEL_SETTINGS, thinking: 'off' },
-				model,
-				conversationId,
-				turns,
-				summary
-			})
-	});
-}
-
 function session(
 	store: MemoryStore,
 	fetchFn: typeof fetch,
-	conversation = emptyConversation(),
+	conversation = blankConversation(),
 	model = 'demo'
 ): ChatSession {
 	return new ChatSession({ conversation, store, target: demoTarget(model), fetch: fetchFn });
@@ -137,7 +87,7 @@ describe('ChatSession', () => {
 
 	it('an answer stored as streaming comes back interrupted, and is saved that way', async () => {
 		const store = new MemoryStore();
-		const conversation = emptyConversation();
+		const conversation = blankConversation();
 		conversation.messages = [
 			{
 				id: 'u',
@@ -263,7 +213,7 @@ describe('ChatSession', () => {
 				sent.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Sent[number]);
 				return demoFetch()(input, init);
 			},
-			(await store.load('c1')) ?? emptyConversation()
+			(await store.load('c1')) ?? blankConversation()
 		);
 		expect(reloaded.messages.map((m) => m.role)).toEqual(
 			Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? 'user' : 'assistant'))
@@ -362,7 +312,7 @@ describe('ChatSession', () => {
 		const store = new MemoryStore();
 		const statuses: string[] = [];
 		const chat = new ChatSession({
-			conversation: emptyConversation(),
+			conversation: blankConversation(),
 			store,
 			target: demoTarget(),
 			fetch: demoFetch(),

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatSession, type TurnTarget } from '../../../src/lib/chat/chat-session.svelte.ts';
+import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { Conversation, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
-import { DEFAULT_MODEL_SETTINGS, DEFAULT_SETTINGS } from '../../../src/lib/chat/settings.ts';
-import { planTurn } from '../../../src/lib/chat/turn-planner.ts';
 import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
 import { demoAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
+import { blankConversation, demoTarget } from './demo-session.ts';
 
 /**
  * "Nothing a person typed or received is ever lost", as a model-based property: any interleaving
@@ -19,7 +18,6 @@ import { demoAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
  */
 const ID = 'c1';
 const MODEL = 'demo';
-const BASE = 'http://gateway.test';
 
 /** The demo scenarios a prompt can carry: instant, paced, a failure retried by itself, cut, stalled. */
 const SCENARIOS = ['instant', 'slow:20', 'rate-limited', 'cut', 'stall:3'] as const;
@@ -50,42 +48,8 @@ interface Real {
 	model: Model;
 }
 
-function emptyConversation(): Conversation {
-	return {
-		id: ID,
-		title: 'New conversation',
-		createdAt: 1,
-		updatedAt: 1,
-		model: MODEL,
-		profileId: 'default',
-		draft: '',
-		messages: []
-	};
-}
-
-const target: () => TurnTarget = () => ({
-	model: MODEL,
-	classifierModels: [],
-	plan: (turns, conversationId, summary) =>
-		planTurn({
-			profile: {
-				id: 'demo',
-				name: 'Demo',
-				baseUrl: BASE,
-				route: 'responses',
-				area: 'codex',
-				auth: 'none',
-				defaultModel: MODEL
-			},
-			baseUrl: BASE,
-			settings: DEFAULT_SETTINGS,
-			modelSettings: { ...DEFAULT_MODEL_SETTINGS, thinking: 'off' },
-			model: MODEL,
-			conversationId,
-			turns,
-			summary
-		})
-});
+const emptyConversation = (): Conversation => blankConversation(ID);
+const target = demoTarget(MODEL);
 
 /** Each answer the demo gateway gives is (a prefix of) this text for its prompt. */
 const isAnswerTo = (prompt: string, text: string): boolean =>

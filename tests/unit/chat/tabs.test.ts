@@ -8,9 +8,7 @@ import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { ConversationChannel, readNews } from '../../../src/lib/chat/conversation-channel.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
-import { planTurn } from '../../../src/lib/chat/turn-planner.ts';
-import { DEFAULT_MODEL_SETTINGS, DEFAULT_SETTINGS } from '../../../src/lib/chat/settings.ts';
-import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
+import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
 
 const channels: ConversationChannel[] = [];
 afterEach(() => {
@@ -24,44 +22,12 @@ function tab(store: MemoryStore, conversation: Conversation, name: string): Chat
 		conversation,
 		store,
 		channel,
-		fetch: (input, init) =>
-			handleDemoRequest(new Request(input, init), { mountPath: '', cors: false }),
-		target: () => ({
-			model: 'demo',
-			classifierModels: [],
-			plan: (turns, conversationId, summary) =>
-				planTurn({
-					profile: {
-						id: 'demo',
-						name: 'Demo',
-						baseUrl: 'http://gateway.test',
-						route: 'responses',
-						area: 'codex',
-						auth: 'none',
-						defaultModel: 'demo'
-					},
-					baseUrl: 'http://gateway.test',
-					settings: DEFAULT_SETTINGS,
-					modelSettings: { ...DEFAULT_MODEL_SETTINGS, thinking: 'off' },
-					model: 'demo',
-					conversationId,
-					turns,
-					summary
-				})
-		})
+		fetch: demoFetch(),
+		target: demoTarget()
 	});
 }
 
-const blank: Conversation = {
-	id: 'c1',
-	title: 'New conversation',
-	createdAt: 1,
-	updatedAt: 1,
-	model: 'demo',
-	profileId: 'default',
-	draft: '',
-	messages: []
-};
+const blank = blankConversation();
 
 async function until(condition: () => boolean): Promise<void> {
 	while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -1,0 +1,60 @@
+/**
+ * What the chat tests drive a ChatSession with in Node: the real demo gateway handler in-process
+ * (the same code that serves /demo), planned as the app plans a Responses turn, and a blank
+ * conversation.
+ */
+import type { TurnTarget } from '../../../src/lib/chat/chat-session.svelte.ts';
+import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
+import { DEFAULT_MODEL_SETTINGS, DEFAULT_SETTINGS } from '../../../src/lib/chat/settings.ts';
+import { planTurn } from '../../../src/lib/chat/turn-planner.ts';
+import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
+
+export const DEMO_BASE = 'http://gateway.test';
+
+/** `fetch` answered by the demo gateway; `onRequest` hears each request as it leaves. */
+export function demoFetch(onRequest?: () => void): typeof fetch {
+	return (input, init) => {
+		onRequest?.();
+		return handleDemoRequest(new Request(input, init), { mountPath: '', cors: false });
+	};
+}
+
+/** The demo gateway as the page's target: the Responses route, no thinking, no credentials. */
+export function demoTarget(model = 'demo'): () => TurnTarget {
+	return () => ({
+		model,
+		classifierModels: [],
+		plan: (turns, conversationId, summary) =>
+			planTurn({
+				profile: {
+					id: 'demo',
+					name: 'Demo',
+					baseUrl: DEMO_BASE,
+					route: 'responses',
+					area: 'codex',
+					auth: 'none',
+					defaultModel: model
+				},
+				baseUrl: DEMO_BASE,
+				settings: DEFAULT_SETTINGS,
+				modelSettings: { ...DEFAULT_MODEL_SETTINGS, thinking: 'off' },
+				model,
+				conversationId,
+				turns,
+				summary
+			})
+	});
+}
+
+export function blankConversation(id = 'c1'): Conversation {
+	return {
+		id,
+		title: 'New conversation',
+		createdAt: 1,
+		updatedAt: 1,
+		model: 'demo',
+		profileId: 'default',
+		draft: '',
+		messages: []
+	};
+}
