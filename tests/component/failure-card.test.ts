@@ -109,6 +109,33 @@ describe('FailureCard', () => {
 		await expect.element(link).toHaveAttribute('rel', 'noopener noreferrer');
 	});
 
+	it('names every action it offers by its kind (data-action), links included', async () => {
+		const onaction = vi.fn<(action: FailureAction) => void>();
+		const screen = await render(FailureCard, {
+			failure: retiredModel,
+			available: ALL_ACTIONS,
+			onaction
+		});
+		const named = [
+			...screen.container.querySelectorAll<HTMLElement>(
+				'[data-failure-actions] button, [data-failure-actions] a'
+			)
+		];
+		expect(named.length).toBeGreaterThan(1);
+		for (const element of named) expect(element.dataset['action']).toBeTruthy();
+		screen.container.querySelector<HTMLElement>('[data-action="switch_model"]')?.click();
+		expect(onaction).toHaveBeenCalledWith({ kind: 'switch_model', model: 'demo' });
+		const withLink = await render(FailureCard, {
+			failure: lowBalance,
+			available: ALL_ACTIONS,
+			topUpUrl: 'https://gw.example.com/topup',
+			onaction: () => {}
+		});
+		await expect
+			.element(withLink.getByRole('link', { name: 'Top up your balance' }))
+			.toHaveAttribute('data-action', 'top_up');
+	});
+
 	it('offers only the actions the screen can carry out', async () => {
 		const screen = await render(FailureCard, {
 			failure: retiredModel,
