@@ -107,7 +107,9 @@ export class ConversationWriter {
 			if (released) return;
 			released = true;
 			this.#holds -= 1;
-			if (this.#holds === 0) this.#unlock?.();
+			if (this.#holds > 0) return;
+			this.#unlock?.();
+			this.#unlock = undefined;
 		};
 	}
 
