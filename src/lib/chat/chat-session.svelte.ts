@@ -102,9 +102,15 @@ export class ChatSession {
 	get title(): string {
 		return this.#title;
 	}
-	/** A turn is being saved, sent, streamed or compacted (not while a retry only counts down). */
+	/**
+	 * A turn is being saved, sent, streamed or compacted — not while a retry only counts down, nor
+	 * once its answer is on screen and only its last writes are under way.
+	 */
 	get busy(): boolean {
-		return this.#run !== null && this.#run.phase !== 'retry_wait';
+		const phase = this.#run?.phase;
+		return (
+			phase !== undefined && phase !== 'retry_wait' && phase !== 'settling' && phase !== 'done'
+		);
 	}
 	/** Another tab is answering in this conversation: this one shows it and sends nothing. */
 	get answeringElsewhere(): boolean {

@@ -150,11 +150,16 @@ async function attempt(host: TurnHost, run: TurnRun): Promise<Failure | undefine
 			}
 		});
 		failure = turn.failure;
+		// The answer is settled on screen now, with all that streamed: the person may send the
+		// next prompt while its last writes go on (they are queued before the next turn's).
 		host.update(id, (answer) => ({
 			...answer,
+			text: run.live.read('text'),
+			reasoning: run.live.read('reasoning'),
 			status: turn.status,
 			...(failure === undefined ? {} : { failure })
 		}));
+		run.enter('settling');
 	} finally {
 		// A preview of an image still being generated means nothing once the turn is over.
 		host.update(id, ({ partialImage, ...answer }) => answer);

@@ -9,8 +9,12 @@
  */
 import { StreamingText } from '../render/streaming-text.svelte.ts';
 
+/**
+ * `settling`: the request is over and the answer is on screen, its last writes still under way;
+ * the person may already send the next prompt (its writes queue after these).
+ */
 export type TurnPhase =
-	'saving' | 'requesting' | 'streaming' | 'compacting' | 'retry_wait' | 'done';
+	'saving' | 'requesting' | 'streaming' | 'settling' | 'compacting' | 'retry_wait' | 'done';
 
 /** An automatic retry the app has scheduled; the page shows its countdown. */
 export interface PendingRetry {

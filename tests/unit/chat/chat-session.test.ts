@@ -321,4 +321,41 @@ describe('ChatSession', () => {
 		await chat.send('hello #scenario:slow:5');
 		expect(statuses).toContain('streaming');
 	});
+
+	it('takes the next prompt once the answer is on screen, while its last writes are still under way', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		await chat.send('first #scenario:instant');
+		// Every write from now on waits until released: a slow disk.
+		let release = (): void => {};
+		let slow = new Promise<void>((resolve) => (release = resolve));
+		const save = store.saveMessage.bind(store);
+		store.saveMessage = async (record) => {
+			await slow;
+			return save(record);
+		};
+		const second = chat.send('second #scenario:instant');
+		while (chat.messages.length < 4 || chat.messages.at(-1)?.status !== 'completed') {
+			release();
+			slow = new Promise<void>((resolve) => (release = resolve));
+			await new Promise((r) => setTimeout(r, 5));
+		}
+		// The answer is on screen; its last write is held.
+		expect(chat.busy).toBe(false);
+		const third = chat.send('third #scenario:instant');
+		slow = Promise.resolve();
+		release();
+		await Promise.all([second, third]);
+		await chat.flush();
+		const stored = (await store.load('c1'))?.messages ?? [];
+		const words = stored.map((m) => `${m.role}:${/^(?:You said “)?(\w+)/.exec(m.text)?.[1] ?? ''}`);
+		expect(words).toEqual([
+			'user:first',
+			'assistant:first',
+			'user:second',
+			'assistant:second',
+			'user:third',
+			'assistant:third'
+		]);
+	});
 });
