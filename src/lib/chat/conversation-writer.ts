@@ -24,11 +24,17 @@ import type { Conversation, ConversationRecord, MessageRecord } from './storage/
 import { clearJournal, readJournal } from './storage/unload-journal.ts';
 
 /**
- * How long a turn waits for the conversation's lock: long enough for a lock being given back (this
- * tab's last turn, a tab closing), short enough that a send refused because another tab is
- * answering says so at once.
+ * How long a turn waits for the conversation's lock: long enough for a lock being given back by a
+ * busy browser (a tab's last turn, a tab closing); a tab answering for longer holds the
+ * conversation, and this one sends nothing (its page says another tab is answering).
  */
-const CLAIM_WAIT_MS = 1000;
+const CLAIM_WAIT_MS = 5000;
+/**
+ * How long this tab keeps the lock after its last turn: a prompt sent right after an answer
+ * (the common case) continues on it instead of waiting for the browser to give it back and hand
+ * it over again.
+ */
+const LINGER_MS = 1500;
 
 export interface WriterHooks {
 	/** Where the other tabs hear of this conversation's writes. */
@@ -55,6 +61,7 @@ export class ConversationWriter {
 	/** Turns of this tab holding the conversation's lock, and how to give the lock back. */
 	#holds = 0;
 	#unlock: (() => void) | undefined;
+	#linger: ReturnType<typeof setTimeout> | undefined;
 
 	constructor(
 		store: ConversationStore,
@@ -89,7 +96,9 @@ export class ConversationWriter {
 	 * wrote it.
 	 */
 	async claim(): Promise<(() => void) | null> {
-		const release = this.#holds > 0 ? this.#hold() : await this.#lock();
+		// This tab holds it already (a turn in flight, or the last one just ended): continue on it.
+		const holding = this.#holds > 0 || this.#unlock !== undefined;
+		const release = holding ? this.#hold() : await this.#lock();
 		if (release === null) return null;
 		try {
 			this.observeSeq(await this.#store.lastSeq(this.id));
@@ -101,15 +110,19 @@ export class ConversationWriter {
 
 	/** One more turn of this tab on the lock it holds; the lock goes when the last one is done. */
 	#hold(): () => void {
+		clearTimeout(this.#linger);
 		this.#holds += 1;
 		let released = false;
 		return () => {
 			if (released) return;
 			released = true;
 			this.#holds -= 1;
-			if (this.#holds > 0) return;
-			this.#unlock?.();
-			this.#unlock = undefined;
+			if (this.#holds > 0 || this.#unlock === undefined) return;
+			this.#linger = setTimeout(() => {
+				if (this.#holds > 0) return;
+				this.#unlock?.();
+				this.#unlock = undefined;
+			}, LINGER_MS);
 		};
 	}
 
