@@ -19,7 +19,14 @@ export { createTurnBuilder } from './turn-builder.ts';
 export { parseTurnJson } from './parse-turn-json.ts';
 export { DEFAULT_MAX_EVENT_SIZE } from './limits.ts';
 
-export type { Conversation, ConversationTurn, ReasoningPart } from './conversation.ts';
+export type {
+	Attachment,
+	Citation,
+	Conversation,
+	ConversationTurn,
+	ReasoningPart,
+	ToolActivity
+} from './conversation.ts';
 export {
 	RequestBuildError,
 	type BackendRequestInput,

@@ -48,6 +48,8 @@ interface RequestCommon {
 	conversation: Conversation;
 	stream: boolean;
 	reasoning?: ReasoningSettings;
+	/** Declares the route's web search tool (Responses `web_search`, Messages `web_search_20250305`). */
+	webSearch?: boolean;
 }
 
 export interface ResponsesRequestInput extends RequestCommon {
@@ -90,10 +92,15 @@ export const DEFAULT_MAX_TOKENS = 8192;
  *   when `maxTokens` ≤ 1024 (a budget outside the range is clamped into it, not refused);
  * - `invalid_max_tokens`: not a positive integer;
  * - `instructions_required`: the backend route rejects a request without instructions;
- * - `invalid_header`: a header name that is not an HTTP token, or a value with CR, LF or NUL.
+ * - `invalid_header`: a header name that is not an HTTP token, or a value with CR, LF or NUL;
+ * - `invalid_history`: the history, as built, is one the route would refuse (history-validator.ts).
  */
 export type RequestBuildErrorCode =
-	'thinking_budget_unavailable' | 'invalid_max_tokens' | 'instructions_required' | 'invalid_header';
+	| 'thinking_budget_unavailable'
+	| 'invalid_max_tokens'
+	| 'instructions_required'
+	| 'invalid_header'
+	| 'invalid_history';
 
 export class RequestBuildError extends Error {
 	override readonly name = 'RequestBuildError';

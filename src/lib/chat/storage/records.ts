@@ -4,7 +4,7 @@
  * reported, never allowed to crash the app.
  */
 import { isFailureKind, type Failure } from '../../failure/index.ts';
-import type { ReasoningPart } from '../../wire/index.ts';
+import type { Citation, ReasoningPart, ToolActivity } from '../../wire/index.ts';
 
 export type MessageStatus =
 	'completed' | 'incomplete' | 'failed' | 'interrupted' | 'cancelled' | 'streaming';
@@ -12,6 +12,19 @@ export type MessageStatus =
 export interface StoredImage {
 	mimeType: 'image/png' | 'image/webp' | 'image/jpeg';
 	base64: string;
+}
+
+/**
+ * A file attached to a prompt. The bytes are a Blob in the `attachments` object store (by `id`),
+ * never in the message record, so messages stay small and JSON-safe (journal, other tabs).
+ */
+export interface AttachmentRef {
+	id: string;
+	kind: 'image' | 'pdf';
+	mimeType: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | 'application/pdf';
+	name: string;
+	/** Bytes. */
+	size: number;
 }
 
 export interface MessageRecord {
@@ -32,6 +45,12 @@ export interface MessageRecord {
 	failure?: Failure;
 	/** Reasoning items and thinking blocks, sent back verbatim with the next request. */
 	reasoningParts?: ReasoningPart[];
+	/** The answer's tool items, in the order they started (latest state of each). */
+	tools?: ToolActivity[];
+	/** The sources the answer cites, each URL once. */
+	citations?: Citation[];
+	/** A prompt's attached files (their bytes are in the attachments store). */
+	attachments?: AttachmentRef[];
 	/** A notice in the conversation (e.g. a compaction), not a turn sent to the model. */
 	notice?: string;
 	/**
