@@ -15,6 +15,7 @@ import {
 } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
+import { base64ToBlob, blobToBase64 } from './storage/blob-base64.ts';
 
 /** Export and import, loaded when first used (not part of the chat's first paint). */
 const loadTransfer = () => import('./storage/transfer.ts');
@@ -199,28 +200,52 @@ export class ConversationLibrary {
 		return {
 			filename: `switchboard-conversations-${exportDate()}.json`,
 			mimeType: 'application/json',
-			text: exportJson(await this.#store.loadAll())
+			text: await this.#exportText(await this.#store.loadAll())
 		};
+	}
+
+	/** The JSON export of `conversations`, with the bytes of their attached files. */
+	async #exportText(conversations: readonly Conversation[]): Promise<string> {
+		const { exportJson } = await loadTransfer();
+		const attachments: Record<string, string> = {};
+		for (const conversation of conversations) {
+			for (const message of conversation.messages) {
+				for (const file of message.attachments ?? []) {
+					const blob = await this.#store.loadAttachment(file.id);
+					if (blob !== undefined) attachments[file.id] = await blobToBase64(blob);
+				}
+			}
+		}
+		return exportJson(conversations, new Date(), attachments);
 	}
 
 	async exportOne(id: string, format: 'json' | 'markdown'): Promise<Download | null> {
 		const conversation = await this.#store.load(id);
 		if (conversation === null) return null;
-		const { exportJson, exportMarkdown } = await loadTransfer();
+		const { exportMarkdown } = await loadTransfer();
 		const base =
 			conversation.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'conversation';
 		return format === 'json'
-			? { filename: `${base}.json`, mimeType: 'application/json', text: exportJson([conversation]) }
+			? {
+					filename: `${base}.json`,
+					mimeType: 'application/json',
+					text: await this.#exportText([conversation])
+				}
 			: { filename: `${base}.md`, mimeType: 'text/markdown', text: exportMarkdown(conversation) };
 	}
 
 	/** Adds the conversations of an export file; throws ImportError when the file is not one. */
 	async importJson(text: string): Promise<{ imported: number; skipped: number }> {
 		const { parseImport } = await loadTransfer();
-		const { conversations, skipped } = parseImport(text);
+		const { conversations, attachments, skipped } = parseImport(text);
 		for (const conversation of conversations) {
 			const { messages, ...record } = conversation;
 			await this.#store.saveConversation(record);
+			for (const file of attachments) {
+				if (file.conversationId !== record.id) continue;
+				const blob = base64ToBlob(file.base64, file.mimeType);
+				await this.#store.saveAttachment({ id: file.id, conversationId: record.id, blob });
+			}
 			for (const message of messages) await this.#store.saveMessage(message);
 		}
 		await this.#refresh();

@@ -107,4 +107,78 @@ describe('export and import', () => {
 		expect(markdown).toContain('> The answer stopped early.');
 		expect(markdown).toContain('[image 1');
 	});
+
+	describe('tool activity, sources and attachments', () => {
+		const withTools: Conversation = {
+			...sample,
+			messages: [
+				{
+					...sample.messages[0]!,
+					attachments: [
+						{ id: 'f1', kind: 'image', mimeType: 'image/png', name: 'dot.png', size: 8 },
+						{ id: 'f2', kind: 'pdf', mimeType: 'application/pdf', name: 'brief.pdf', size: 5 }
+					]
+				},
+				{
+					...sample.messages[1]!,
+					tools: [
+						{
+							key: 0,
+							itemType: 'web_search_call',
+							callId: '',
+							name: 'web_search',
+							input: 'lighthouses of Brittany',
+							status: 'completed',
+							server: true,
+							textOffset: 0
+						}
+					],
+					citations: [{ url: 'https://example.com/phare', title: 'Phares' }]
+				}
+			]
+		};
+		const bytes = { f1: 'iVBORw0KGgo=', f2: 'JVBERi0=' };
+
+		it('carries tools, sources and the files’ bytes, under fresh ids', () => {
+			const { conversations, attachments } = parseImport(
+				exportJson([withTools], new Date(0), bytes),
+				ids
+			);
+			const [copy] = conversations;
+			const [prompt, answer] = copy?.messages ?? [];
+			expect(answer?.tools?.map((tool) => [tool.itemType, tool.input])).toEqual([
+				['web_search_call', 'lighthouses of Brittany']
+			]);
+			expect(answer?.citations).toEqual([{ url: 'https://example.com/phare', title: 'Phares' }]);
+			const refs = prompt?.attachments ?? [];
+			expect(refs.map((file) => [file.name, file.mimeType])).toEqual([
+				['dot.png', 'image/png'],
+				['brief.pdf', 'application/pdf']
+			]);
+			expect(refs.map((file) => file.id)).not.toContain('f1');
+			expect(attachments.map((file) => [file.id, file.base64, file.conversationId])).toEqual([
+				[refs[0]?.id, 'iVBORw0KGgo=', copy?.id],
+				[refs[1]?.id, 'JVBERi0=', copy?.id]
+			]);
+		});
+
+		it('leaves out an attachment whose bytes the file lacks or are not base64', () => {
+			const { conversations, attachments } = parseImport(
+				exportJson([withTools], new Date(0), { f1: 'not base64!' }),
+				ids
+			);
+			expect(conversations[0]?.messages[0]?.attachments).toBeUndefined();
+			expect(conversations[0]?.messages[0]?.text).toBe('draw a lighthouse');
+			expect(attachments).toEqual([]);
+		});
+
+		it('names files, tools and numbered sources in Markdown', () => {
+			const markdown = exportMarkdown(withTools);
+			expect(markdown).toContain('_[attached: dot.png (image/png) — in the JSON export]_');
+			expect(markdown).toContain(
+				'> Tool: `web_search_call web_search` (completed): lighthouses of Brittany'
+			);
+			expect(markdown).toContain('1. [Phares](https://example.com/phare)');
+		});
+	});
 });

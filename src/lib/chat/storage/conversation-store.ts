@@ -17,14 +17,36 @@ import {
 } from './records.ts';
 import { compareMessages } from './message-order.ts';
 import { markUnsaved } from './unsaved-mark.ts';
-import { BY_CONVERSATION, CONVERSATIONS, MESSAGES, openDatabase, TOMBSTONES } from './schema.ts';
+import {
+	ATTACHMENTS,
+	ATTACHMENTS_BY_CONVERSATION,
+	BY_CONVERSATION,
+	CONVERSATIONS,
+	MESSAGES,
+	openDatabase,
+	TOMBSTONES
+} from './schema.ts';
+
+/** The bytes of one attached file, as IndexedDB keeps them (a Blob, structured-cloned). */
+export interface StoredAttachment {
+	id: string;
+	conversationId: string;
+	blob: Blob;
+}
+
+function readStoredAttachment(value: unknown): StoredAttachment | null {
+	if (typeof value !== 'object' || value === null) return null;
+	const { id, conversationId, blob } = value as Record<string, unknown>;
+	if (typeof id !== 'string' || typeof conversationId !== 'string') return null;
+	return blob instanceof Blob ? { id, conversationId, blob } : null;
+}
 
 /** Why history is not (or no longer) being saved. */
 export type StorageProblem = 'unavailable' | 'full' | 'failed';
 
 /** The fields of a conversation record its writers change. */
 export type ConversationPatch = Partial<
-	Pick<ConversationRecord, 'title' | 'draft' | 'model' | 'updatedAt'>
+	Pick<ConversationRecord, 'title' | 'draft' | 'model' | 'updatedAt' | 'webSearch'>
 >;
 
 export interface ConversationStore {
@@ -55,6 +77,10 @@ export interface ConversationStore {
 	deleteMessages(ids: readonly string[]): Promise<void>;
 	/** Everything, for export. */
 	loadAll(): Promise<Conversation[]>;
+	/** Keeps an attached file's bytes; nothing if its conversation was deleted. */
+	saveAttachment(attachment: StoredAttachment): Promise<void>;
+	/** An attached file's bytes; undefined when they are not stored (any more). */
+	loadAttachment(id: string): Promise<Blob | undefined>;
 }
 
 const byUpdated = (a: ConversationRecord, b: ConversationRecord): number =>
@@ -65,6 +91,7 @@ export class MemoryStore implements ConversationStore {
 	readonly #conversations = new Map<string, ConversationRecord>();
 	readonly #messages = new Map<string, MessageRecord>();
 	readonly #tombstones = new Set<string>();
+	readonly #attachments = new Map<string, StoredAttachment>();
 	readonly skippedRecords = 0;
 
 	constructor(readonly problem: StorageProblem | null = null) {}
@@ -111,7 +138,21 @@ export class MemoryStore implements ConversationStore {
 		for (const [key, message] of this.#messages) {
 			if (message.conversationId === id) this.#messages.delete(key);
 		}
+		for (const [key, attachment] of this.#attachments) {
+			if (attachment.conversationId === id) this.#attachments.delete(key);
+		}
 		return Promise.resolve();
+	}
+
+	saveAttachment(attachment: StoredAttachment): Promise<void> {
+		if (!this.#tombstones.has(attachment.conversationId)) {
+			this.#attachments.set(attachment.id, { ...attachment });
+		}
+		return Promise.resolve();
+	}
+
+	loadAttachment(id: string): Promise<Blob | undefined> {
+		return Promise.resolve(this.#attachments.get(id)?.blob);
 	}
 
 	lastSeq(conversationId: string): Promise<number> {
@@ -210,15 +251,20 @@ export class IndexedDbStore implements ConversationStore {
 	async deleteConversation(id: string): Promise<void> {
 		if (this.#fallback !== null) return this.#fallback.deleteConversation(id);
 		const transaction = this.database.transaction(
-			[CONVERSATIONS, MESSAGES, TOMBSTONES],
+			[CONVERSATIONS, MESSAGES, TOMBSTONES, ATTACHMENTS],
 			'readwrite'
 		);
 		transaction.objectStore(TOMBSTONES).put({ id, deletedAt: Date.now() });
 		transaction.objectStore(CONVERSATIONS).delete(id);
 		const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
 		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
-		const keys = await requestResult(index.getAllKeys(range));
+		const files = transaction.objectStore(ATTACHMENTS).index(ATTACHMENTS_BY_CONVERSATION);
+		const [keys, fileKeys] = await Promise.all([
+			requestResult(index.getAllKeys(range)),
+			requestResult(files.getAllKeys(id))
+		]);
 		for (const key of keys) transaction.objectStore(MESSAGES).delete(key);
+		for (const key of fileKeys) transaction.objectStore(ATTACHMENTS).delete(key);
 		await transactionDone(transaction);
 	}
 
@@ -242,6 +288,26 @@ export class IndexedDbStore implements ConversationStore {
 		await transactionDone(transaction);
 	}
 
+	saveAttachment(attachment: StoredAttachment): Promise<void> {
+		return this.#write(
+			ATTACHMENTS,
+			attachment.conversationId,
+			(store) => store.put(attachment),
+			(fallback) => fallback.saveAttachment(attachment)
+		);
+	}
+
+	async loadAttachment(id: string): Promise<Blob | undefined> {
+		const stored = await this.#fallback?.loadAttachment(id);
+		if (stored !== undefined) return stored;
+		try {
+			const store = this.database.transaction(ATTACHMENTS, 'readonly').objectStore(ATTACHMENTS);
+			return readStoredAttachment(await requestResult(store.get(id)))?.blob;
+		} catch {
+			return undefined; // the database went away: the file is not available now
+		}
+	}
+
 	async loadAll(): Promise<Conversation[]> {
 		const records = await this.list();
 		const all = await Promise.all(records.map((record) => this.load(record.id)));
@@ -263,7 +329,7 @@ export class IndexedDbStore implements ConversationStore {
 	 * for the conversation's tombstone and writes nothing when there is one.
 	 */
 	async #write(
-		storeName: typeof CONVERSATIONS | typeof MESSAGES,
+		storeName: typeof CONVERSATIONS | typeof MESSAGES | typeof ATTACHMENTS,
 		conversationId: string,
 		write: (store: IDBObjectStore) => void,
 		inFallback: (fallback: MemoryStore) => Promise<void>

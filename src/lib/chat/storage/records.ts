@@ -70,6 +70,8 @@ export interface ConversationRecord {
 	model: string;
 	profileId: string;
 	draft: string;
+	/** The web search switch: declare the route's web search tool with each prompt. */
+	webSearch?: boolean;
 }
 
 export interface Conversation extends ConversationRecord {
@@ -144,6 +146,63 @@ function readReasoningParts(value: unknown): ReasoningPart[] | undefined {
 	return value.map(readReasoningPart).filter((part): part is ReasoningPart => part !== null);
 }
 
+const ATTACHMENT_TYPES: readonly AttachmentRef['mimeType'][] = [
+	'image/png',
+	'image/jpeg',
+	'image/webp',
+	'image/gif',
+	'application/pdf'
+];
+
+function readAttachmentRef(value: unknown): AttachmentRef | null {
+	if (!isObject(value) || !isString(value['id']) || value['id'] === '') return null;
+	const mimeType = ATTACHMENT_TYPES.find((type) => type === value['mimeType']);
+	const size = value['size'];
+	if (mimeType === undefined || typeof size !== 'number' || !(size >= 0)) return null;
+	return {
+		id: value['id'],
+		kind: mimeType === 'application/pdf' ? 'pdf' : 'image',
+		mimeType,
+		name: isString(value['name']) ? value['name'] : 'attachment',
+		size
+	};
+}
+
+function readTool(value: unknown): ToolActivity | null {
+	if (!isObject(value) || !isString(value['itemType']) || typeof value['key'] !== 'number') {
+		return null;
+	}
+	const text = (field: string): string => (isString(value[field]) ? value[field] : '');
+	const tool: ToolActivity = {
+		key: value['key'],
+		itemType: value['itemType'],
+		callId: text('callId'),
+		name: text('name'),
+		input: text('input'),
+		status: text('status'),
+		server: value['server'] === true,
+		textOffset:
+			typeof value['textOffset'] === 'number' && value['textOffset'] >= 0 ? value['textOffset'] : 0
+	};
+	if (isString(value['output'])) tool.output = value['output'];
+	return tool;
+}
+
+function readCitation(value: unknown): Citation | null {
+	if (!isObject(value) || !isString(value['url'])) return null;
+	const citation: Citation = {
+		url: value['url'],
+		title: isString(value['title']) ? value['title'] : ''
+	};
+	if (isString(value['citedText'])) citation.citedText = value['citedText'];
+	return citation;
+}
+
+function readList<T>(value: unknown, read: (entry: unknown) => T | null): T[] | undefined {
+	if (!Array.isArray(value)) return undefined;
+	return value.map(read).filter((entry): entry is T => entry !== null);
+}
+
 /** A message record read back from storage or an import; `null` when it is not one. */
 export function readMessageRecord(value: unknown): MessageRecord | null {
 	if (!isObject(value)) return null;
@@ -174,6 +233,12 @@ export function readMessageRecord(value: unknown): MessageRecord | null {
 	if (failure !== undefined) record.failure = failure;
 	const parts = readReasoningParts(value['reasoningParts']);
 	if (parts !== undefined) record.reasoningParts = parts;
+	const tools = readList(value['tools'], readTool);
+	if (tools !== undefined && tools.length > 0) record.tools = tools;
+	const citations = readList(value['citations'], readCitation);
+	if (citations !== undefined && citations.length > 0) record.citations = citations;
+	const attachments = readList(value['attachments'], readAttachmentRef);
+	if (attachments !== undefined && attachments.length > 0) record.attachments = attachments;
 	if (isString(value['notice'])) record.notice = value['notice'];
 	if (typeof value['summaryOf'] === 'number') record.summaryOf = value['summaryOf'];
 	if (value['compacted'] === true) record.compacted = true;
@@ -194,6 +259,7 @@ export function readConversationRecord(value: unknown): ConversationRecord | nul
 		updatedAt,
 		model: isString(model) ? model : '',
 		profileId: isString(profileId) ? profileId : 'default',
-		draft: isString(draft) ? draft : ''
+		draft: isString(draft) ? draft : '',
+		...(value['webSearch'] === true ? { webSearch: true } : {})
 	};
 }

@@ -14,6 +14,9 @@ export const MESSAGES = 'messages';
 export const BY_CONVERSATION = 'byConversation';
 /** Ids of deleted conversations: no writer, in any tab, may bring one back. */
 export const TOMBSTONES = 'tombstones';
+/** The bytes of attached files (`StoredAttachment`), by id, indexed by conversation. */
+export const ATTACHMENTS = 'attachments';
+export const ATTACHMENTS_BY_CONVERSATION = 'attachmentsByConversation';
 
 type Migration = (database: IDBDatabase, transaction: IDBTransaction) => void;
 
@@ -44,6 +47,11 @@ export const MIGRATIONS: readonly Migration[] = [
 				for (const repaired of renumbered(list)) messages.put(repaired);
 			}
 		};
+	},
+	// 2 → 3: the bytes of attached files, as Blobs, apart from the messages that name them.
+	(database) => {
+		const attachments = database.createObjectStore(ATTACHMENTS, { keyPath: 'id' });
+		attachments.createIndex(ATTACHMENTS_BY_CONVERSATION, 'conversationId');
 	}
 ];
 

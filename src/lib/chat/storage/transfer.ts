@@ -1,7 +1,8 @@
 /**
- * Export and import. JSON is the round-trippable format (everything, images included); Markdown is
- * for reading and sharing. Imports are validated record by record like storage reads, and get fresh
- * ids so an import never overwrites what is already here.
+ * Export and import. JSON is the round-trippable format (everything: generated images, tool
+ * activity, sources, and the bytes of attached files as base64 in `attachments`, by id); Markdown
+ * is for reading and sharing. Imports are validated record by record like storage reads, and get
+ * fresh ids (attachments too) so an import never overwrites what is already here.
  */
 import {
 	readConversationRecord,
@@ -12,12 +13,23 @@ import {
 
 export const EXPORT_FORMAT = 'switchboard.conversations';
 export const EXPORT_VERSION = 1;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface ExportFile {
 	format: typeof EXPORT_FORMAT;
 	version: typeof EXPORT_VERSION;
 	exportedAt: string;
 	conversations: Conversation[];
+	/** Attached files' bytes, base64, by attachment id (absent in files made before attachments). */
+	attachments?: Record<string, string>;
+}
+
+/** An attached file's bytes from an import, under its new id. */
+export interface ImportedAttachment {
+	id: string;
+	conversationId: string;
+	mimeType: string;
+	base64: string;
 }
 
 /** `YYYY-MM-DD` for export file names. */
@@ -25,12 +37,17 @@ export function exportDate(now = new Date()): string {
 	return now.toISOString().slice(0, 10);
 }
 
-export function exportJson(conversations: readonly Conversation[], now = new Date()): string {
+export function exportJson(
+	conversations: readonly Conversation[],
+	now = new Date(),
+	attachments: Readonly<Record<string, string>> = {}
+): string {
 	const file: ExportFile = {
 		format: EXPORT_FORMAT,
 		version: EXPORT_VERSION,
 		exportedAt: now.toISOString(),
-		conversations: [...conversations]
+		conversations: [...conversations],
+		...(Object.keys(attachments).length === 0 ? {} : { attachments: { ...attachments } })
 	};
 	return JSON.stringify(file, null, 2);
 }
@@ -62,7 +79,24 @@ export function exportMarkdown(conversation: Conversation): string {
 				''
 			);
 		}
+		for (const file of message.attachments ?? []) {
+			parts.push(`_[attached: ${file.name} (${file.mimeType}) — in the JSON export]_`, '');
+		}
+		for (const tool of message.tools ?? []) {
+			const what = [tool.itemType, tool.name].filter((part) => part !== '').join(' ');
+			parts.push(
+				`> Tool: \`${what}\` (${tool.status})${tool.input === '' ? '' : `: ${tool.input.replace(/\s+/g, ' ').slice(0, 200)}`}`,
+				''
+			);
+		}
 		if (message.text !== '') parts.push(message.text, '');
+		if (message.citations !== undefined && message.citations.length > 0) {
+			parts.push('Sources:', '');
+			message.citations.forEach((citation, index) =>
+				parts.push(`${index + 1}. [${citation.title || citation.url}](${citation.url})`)
+			);
+			parts.push('');
+		}
 		message.images.forEach((_, index) =>
 			parts.push(`_[image ${index + 1} — in the JSON export]_`, '')
 		);
@@ -75,6 +109,8 @@ export function exportMarkdown(conversation: Conversation): string {
 
 export interface ImportResult {
 	conversations: Conversation[];
+	/** The bytes of the imported messages' attachments (refs without bytes are left out). */
+	attachments: ImportedAttachment[];
 	/** Conversations or messages that did not validate and were left out. */
 	skipped: number;
 }
@@ -105,8 +141,13 @@ export function parseImport(
 	if (!('conversations' in value) || !Array.isArray(value.conversations)) {
 		throw new ImportError('This export holds no conversations.');
 	}
+	const bytes: Record<string, unknown> =
+		'attachments' in value && typeof value.attachments === 'object' && value.attachments !== null
+			? (value.attachments as Record<string, unknown>)
+			: {};
 	let skipped = 0;
 	const conversations: Conversation[] = [];
+	const attachments: ImportedAttachment[] = [];
 	for (const entry of value.conversations as unknown[]) {
 		const record = readConversationRecord(entry);
 		const rawMessages: unknown =
@@ -127,9 +168,24 @@ export function parseImport(
 			}
 			// An answer that was streaming when exported did not finish.
 			const status = message.status === 'streaming' ? 'interrupted' : message.status;
-			messages.push({ ...message, id: newId(), conversationId: id, seq: messages.length, status });
+			const files = (message.attachments ?? []).flatMap((file) => {
+				const base64 = bytes[file.id];
+				if (typeof base64 !== 'string' || !BASE64.test(base64)) return [];
+				const fresh = { ...file, id: newId() };
+				attachments.push({ id: fresh.id, conversationId: id, mimeType: file.mimeType, base64 });
+				return [fresh];
+			});
+			const { attachments: _refs, ...rest } = message;
+			messages.push({
+				...rest,
+				...(files.length === 0 ? {} : { attachments: files }),
+				id: newId(),
+				conversationId: id,
+				seq: messages.length,
+				status
+			});
 		}
 		conversations.push({ ...record, id, messages });
 	}
-	return { conversations, skipped };
+	return { conversations, attachments, skipped };
 }
