@@ -6,7 +6,7 @@
  */
 import { assertNever } from '../failure/index.ts';
 import type { StreamingText } from '../render/streaming-text.svelte.ts';
-import type { TurnEvent } from '../wire/index.ts';
+import type { ToolActivity, TurnEvent } from '../wire/index.ts';
 import { storedImage, type ChatMessage } from './chat-message.ts';
 
 /** Back to an empty streaming answer, for a new attempt (position, id and flags kept). */
@@ -17,6 +17,8 @@ export function resetAnswer(answer: ChatMessage): ChatMessage {
 		incompleteReason,
 		usage,
 		reasoningParts,
+		tools,
+		citations,
 		failure,
 		retryNote,
 		...kept
@@ -59,10 +61,21 @@ export function applyEvent(
 		case 'reasoning_part':
 			// Sent back with the next request (thinking signatures, encrypted reasoning).
 			return { ...answer, reasoningParts: [...(answer.reasoningParts ?? []), event.part] };
-		case 'tool_call':
-			// Switchboard declares no client tools; server tools' calls have nothing to show.
-			return answer;
+		case 'tool':
+			return { ...answer, tools: withTool(answer.tools ?? [], event.tool) };
+		case 'citation': {
+			const known = answer.citations ?? [];
+			if (known.some((citation) => citation.url === event.citation.url)) return answer;
+			return { ...answer, citations: [...known, event.citation] };
+		}
 		default:
 			return assertNever(event, 'turn event');
 	}
+}
+
+/** The tool list with `tool` in place of the earlier report of the same item, or added last. */
+function withTool(tools: readonly ToolActivity[], tool: ToolActivity): ToolActivity[] {
+	const index = tools.findIndex((known) => known.key === tool.key);
+	if (index === -1) return [...tools, tool];
+	return tools.map((known, position) => (position === index ? tool : known));
 }

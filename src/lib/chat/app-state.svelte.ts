@@ -167,9 +167,10 @@ export class AppState {
 			model,
 			classifierModels: this.#config?.classifierModels ?? [],
 			...(gateway.authorizer === undefined ? {} : { authorizer: gateway.authorizer }),
-			plan: (turns, conversationId, summary) =>
+			plan: (turns, conversationId, summary, options) =>
 				planTurn({
 					summary,
+					webSearch: options?.webSearch === true,
 					profile,
 					baseUrl: gateway.baseUrl,
 					settings: $state.snapshot(this.settings.settings),

@@ -2,7 +2,7 @@
  * Compaction after `context_too_large`: which messages are summarised, which are kept verbatim, and
  * how the history is sent afterwards. At most one compaction per turn (the session enforces it).
  */
-import type { ConversationTurn } from '../wire/index.ts';
+import type { Attachment, ConversationTurn } from '../wire/index.ts';
 import type { MessageRecord } from './storage/records.ts';
 
 /** Messages before the prompt kept verbatim (the last exchange), besides the prompt itself. */
@@ -40,46 +40,52 @@ export interface SendableHistory {
 	summary: string | null;
 }
 
-/** The turns sent for the answer at `untilIndex`, honouring the latest compaction before it. */
+/**
+ * The turns sent for the answer at `untilIndex`, honouring the latest compaction before it.
+ * `files` holds the bytes (base64) of the attachments that could be read, by attachment id; an
+ * attachment whose bytes are gone is left out. Every turn goes to the wire layer as it is — with
+ * its tool items and reasoning — and the route's builder shapes it into a history the route
+ * accepts (src/lib/wire/history-validator.ts): answers with nothing to send back are left out
+ * there, and prompts left next to each other are sent as one.
+ */
 export function sendableHistory(
 	messages: readonly MessageRecord[],
-	untilIndex: number
+	untilIndex: number,
+	files: ReadonlyMap<string, string> = new Map()
 ): SendableHistory {
 	const before = messages.slice(0, untilIndex);
 	const notice = before.findLast((message) => message.summaryOf !== undefined);
 	const from = notice?.summaryOf ?? -Infinity;
 	const turns = before
 		.filter((message) => message.notice === undefined && message.seq >= from)
-		.filter((message) => message.role === 'user' || message.text !== '')
 		.map((message): ConversationTurn =>
-			message.role === 'user'
-				? { role: 'user', text: message.text }
-				: {
-						role: 'assistant',
-						text: message.text,
-						...(message.reasoningParts === undefined ? {} : { reasoning: message.reasoningParts })
-					}
+			message.role === 'user' ? userTurn(message, files) : assistantTurn(message)
 		);
 	return {
-		turns: alternating(turns),
+		turns,
 		summary: notice !== undefined && notice.text !== '' ? notice.text : null
 	};
 }
 
-/**
- * A prompt whose answer never came (stopped before any text, failed for good) is sent together
- * with the next prompt, as one user turn: every route gets user and assistant turns in turn (the
- * Messages API requires it), and nothing the person typed is left out.
- */
-function alternating(turns: readonly ConversationTurn[]): ConversationTurn[] {
-	const result: ConversationTurn[] = [];
-	for (const turn of turns) {
-		const last = result.at(-1);
-		if (last?.role === 'user' && turn.role === 'user') {
-			result[result.length - 1] = { role: 'user', text: `${last.text}\n\n${turn.text}` };
-		} else {
-			result.push(turn);
-		}
-	}
-	return result;
+function userTurn(message: MessageRecord, files: ReadonlyMap<string, string>): ConversationTurn {
+	const attachments: Attachment[] = (message.attachments ?? []).flatMap((file) => {
+		const base64 = files.get(file.id);
+		return base64 === undefined
+			? []
+			: [{ kind: file.kind, mimeType: file.mimeType, name: file.name, base64 }];
+	});
+	return {
+		role: 'user',
+		text: message.text,
+		...(attachments.length === 0 ? {} : { attachments })
+	};
+}
+
+function assistantTurn(message: MessageRecord): ConversationTurn {
+	return {
+		role: 'assistant',
+		text: message.text,
+		...(message.reasoningParts === undefined ? {} : { reasoning: message.reasoningParts }),
+		...(message.tools === undefined ? {} : { tools: message.tools })
+	};
 }

@@ -18,7 +18,11 @@
  */
 import type { Failure } from '../failure/index.ts';
 import type { ConversationChannel } from './conversation-channel.ts';
-import type { ConversationPatch, ConversationStore } from './storage/conversation-store.ts';
+import type {
+	ConversationPatch,
+	ConversationStore,
+	StoredAttachment
+} from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { Conversation, ConversationRecord, MessageRecord } from './storage/records.ts';
 import { clearJournal, readJournal } from './storage/unload-journal.ts';
@@ -158,6 +162,11 @@ export class ConversationWriter {
 	}
 
 	/** Saves a message (a snapshot: later changes to the object are not part of this write). */
+	/** Keeps an attached file's bytes, in write order: before the prompt that names it. */
+	saveAttachment(attachment: StoredAttachment): Promise<void> {
+		return this.#enqueue(() => this.#store.saveAttachment(attachment));
+	}
+
 	saveMessage(record: MessageRecord): Promise<void> {
 		const snapshot = structuredClone(record);
 		this.#stored = true;

@@ -14,8 +14,11 @@ export interface ModelSettings {
 	/** `adaptive-only`: the model thinks by itself; `enabled`: thinking with a budget; `off`. */
 	thinking: ThinkingMode;
 	budgetTokens: number;
-	/** The model accepts `reasoning.encrypted_content` sent back. */
-	encryptedReasoning: boolean;
+	/**
+	 * The model accepts `reasoning.encrypted_content` sent back; absent when the person never
+	 * set it (turn-planner.ts `sendsEncryptedReasoning` then decides by route and model).
+	 */
+	encryptedReasoning?: boolean;
 	/** Ask for the larger context window (Messages: the long-context beta). */
 	longContext: boolean;
 }
@@ -65,7 +68,6 @@ const KEY_HEADERS: readonly KeyHeader[] = ['x-api-key', 'authorization'];
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
 	thinking: 'enabled',
 	budgetTokens: 2048,
-	encryptedReasoning: false,
 	longContext: false
 };
 
@@ -92,7 +94,9 @@ export function readModelSettings(value: unknown): ModelSettings {
 			typeof budget === 'number' && Number.isInteger(budget) && budget >= 1024
 				? budget
 				: DEFAULT_MODEL_SETTINGS.budgetTokens,
-		encryptedReasoning: value['encryptedReasoning'] === true,
+		...(typeof value['encryptedReasoning'] === 'boolean'
+			? { encryptedReasoning: value['encryptedReasoning'] }
+			: {}),
 		longContext: value['longContext'] === true
 	};
 }

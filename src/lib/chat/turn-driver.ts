@@ -39,6 +39,10 @@ export interface TurnHost {
 	/** The record's model and time, after an answer. */
 	touch(model: string): Promise<void>;
 	newMessage(role: ChatMessage['role'], text: string): ChatMessage;
+	/** The bytes (base64) of the files attached to `messages`, by id; files gone are missing. */
+	attachmentBytes(messages: readonly ChatMessage[]): Promise<ReadonlyMap<string, string>>;
+	/** The conversation's web search switch. */
+	webSearch(): boolean;
 	target(): TurnTarget;
 	fetch: typeof fetch | undefined;
 	/** Attempts made per assistant turn, for the retry policy's bound. */
@@ -140,16 +144,19 @@ async function attempt(
 	run.restartLive(partial);
 	let planned: PlannedTurn;
 	try {
-		const messages = host.messages();
-		const history = sendableHistory(
-			messages,
-			messages.findIndex((message) => message.id === id)
+		const earlier = host.messages().slice(
+			0,
+			host.messages().findIndex((message) => message.id === id)
 		);
+		const files = await host.attachmentBytes(earlier);
+		const history = sendableHistory(earlier, earlier.length, files);
 		const turns =
 			partial === ''
 				? history.turns
 				: [...history.turns, { role: 'assistant' as const, text: partial }];
-		planned = target.plan(turns, host.conversationId, history.summary);
+		planned = target.plan(turns, host.conversationId, history.summary, {
+			webSearch: host.webSearch()
+		});
 	} catch (error) {
 		// The builders refuse requests the gateway would reject; say why, like a gateway would.
 		const failure: Failure = {

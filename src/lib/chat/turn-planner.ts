@@ -32,6 +32,28 @@ export interface PlanInput {
 	turns: readonly ConversationTurn[];
 	/** A compaction summary standing in for the turns left out; sent with the instructions. */
 	summary?: string | null;
+	/** The conversation's web search switch: declare the route's web search tool. */
+	webSearch?: boolean;
+}
+
+/** Model ids that reason on the Responses routes (OpenAI's o-series, GPT-5 and Codex models). */
+const REASONING_MODEL = /^(?:[\w.-]+\/)?(?:o\d|gpt-5|codex)/i;
+
+/**
+ * Whether reasoning is sent back encrypted (`include: ["reasoning.encrypted_content"]` and the
+ * reasoning items of earlier turns): what the person set for the model, else on for the backend
+ * route (its models all reason, and the Codex CLI always asks) and for reasoning models on the
+ * Responses route — with `store: false` the model's reasoning is otherwise lost between turns.
+ * A gateway that refuses it gets the one-click fix, which sets it off for that model.
+ */
+export function sendsEncryptedReasoning(
+	route: RouteKind,
+	model: string,
+	modelSettings: ModelSettings
+): boolean {
+	if (route === 'messages' || modelSettings.thinking === 'off') return false;
+	if (modelSettings.encryptedReasoning !== undefined) return modelSettings.encryptedReasoning;
+	return route === 'backend' || REASONING_MODEL.test(model);
 }
 
 /** The Messages long-context beta, sent when the person enabled the larger context option. */
@@ -70,7 +92,7 @@ export function planTurn(input: PlanInput): PlannedTurn {
 	const capabilities: ModelCapabilities = {
 		thinking: modelSettings.thinking,
 		budgetTokens: modelSettings.budgetTokens,
-		encryptedReasoning: modelSettings.encryptedReasoning
+		encryptedReasoning: sendsEncryptedReasoning(profile.route, input.model, modelSettings)
 	};
 	const reasoning: ReasoningSettings = {
 		...(settings.reasoningEffort === 'default' ? {} : { effort: settings.reasoningEffort }),
@@ -88,7 +110,8 @@ export function planTurn(input: PlanInput): PlannedTurn {
 			turns: input.turns
 		},
 		stream: true,
-		...(modelSettings.thinking === 'off' || !asksForReasoning(settings) ? {} : { reasoning })
+		...(modelSettings.thinking === 'off' || !asksForReasoning(settings) ? {} : { reasoning }),
+		...(input.webSearch === true ? { webSearch: true } : {})
 	};
 	const imageGeneration = settings.imageGeneration.enabled
 		? {

@@ -3,6 +3,12 @@ import type { RequestAuthorizer } from '../auth/gateway-credentials.ts';
 import type { ConversationTurn } from '../wire/index.ts';
 import type { PlannedTurn } from './turn-planner.ts';
 
+/** What a conversation asks of one request besides its history. */
+export interface PlanOptions {
+	/** Declare the route's web search tool. */
+	webSearch?: boolean;
+}
+
 export interface TurnTarget {
 	model: string;
 	classifierModels: string[];
@@ -12,6 +18,7 @@ export interface TurnTarget {
 	plan(
 		turns: readonly ConversationTurn[],
 		conversationId: string,
-		summary: string | null
+		summary: string | null,
+		options?: PlanOptions
 	): PlannedTurn;
 }

@@ -8,7 +8,11 @@ import {
 	type GatewayProfile,
 	type ModelSettings
 } from '../../../src/lib/chat/settings.ts';
-import { LONG_CONTEXT_BETA, planTurn } from '../../../src/lib/chat/turn-planner.ts';
+import {
+	LONG_CONTEXT_BETA,
+	planTurn,
+	sendsEncryptedReasoning
+} from '../../../src/lib/chat/turn-planner.ts';
 import type { RouteKind } from '../../../src/lib/wire/index.ts';
 
 const profile = (route: RouteKind): GatewayProfile => ({
@@ -50,6 +54,59 @@ function plan(
 		...(request.sessionId === undefined ? {} : { sessionId: request.sessionId })
 	};
 }
+
+describe('planTurn: reasoning carried between turns, and web search', () => {
+	const planFor = (route: RouteKind, model: string, flags: Partial<ModelSettings> = {}) =>
+		JSON.parse(
+			planTurn({
+				profile: profile(route),
+				baseUrl: 'https://gw.example.com',
+				settings: DEFAULT_SETTINGS,
+				modelSettings: { ...DEFAULT_MODEL_SETTINGS, ...flags },
+				model,
+				conversationId: 'conv-1',
+				turns: [{ role: 'user', text: 'hello' }],
+				webSearch: route === 'messages' || model === 'gpt-5.1'
+			}).request.body
+		) as Record<string, unknown>;
+
+	it('asks for encrypted reasoning by default on the backend route and for reasoning models', () => {
+		expect(planFor('backend', 'anything')['include']).toEqual(['reasoning.encrypted_content']);
+		expect(planFor('responses', 'gpt-5.1')['include']).toEqual(['reasoning.encrypted_content']);
+		expect(planFor('responses', 'openai/o3-mini')['include']).toEqual([
+			'reasoning.encrypted_content'
+		]);
+		expect(planFor('responses', 'gpt-4o')['include']).toBeUndefined();
+	});
+
+	it('follows what the person set, and never for a model whose thinking is off', () => {
+		expect(planFor('backend', 'gpt-5.1', { encryptedReasoning: false })['include']).toBeUndefined();
+		expect(planFor('responses', 'gpt-4o', { encryptedReasoning: true })['include']).toEqual([
+			'reasoning.encrypted_content'
+		]);
+		expect(
+			sendsEncryptedReasoning('backend', 'gpt-5.1', { ...DEFAULT_MODEL_SETTINGS, thinking: 'off' })
+		).toBe(false);
+		expect(sendsEncryptedReasoning('messages', 'claude', DEFAULT_MODEL_SETTINGS)).toBe(false);
+	});
+
+	it('a setting saved before the default existed reads as unset, not as off', () => {
+		expect(
+			readSettings({ models: { m: { thinking: 'enabled' } } }).models['m']?.encryptedReasoning
+		).toBeUndefined();
+		expect(
+			readSettings({ models: { m: { encryptedReasoning: false } } }).models['m']?.encryptedReasoning
+		).toBe(false);
+	});
+
+	it("declares the route's web search tool when the conversation's switch is on", () => {
+		expect(planFor('responses', 'gpt-5.1')['tools']).toEqual([{ type: 'web_search' }]);
+		expect(planFor('messages', 'claude')['tools']).toEqual([
+			expect.objectContaining({ type: 'web_search_20250305', name: 'web_search' })
+		]);
+		expect(planFor('responses', 'gpt-4o')['tools']).toBeUndefined();
+	});
+});
 
 describe('planTurn: settings become wire parameters', () => {
 	it('declares image_generation with the chosen format only when image generation is on', () => {
