@@ -103,6 +103,41 @@ describe('IndexedDB conversation store', () => {
 		expect((await store.loadAll()).map((c) => [c.id, c.messages.length])).toEqual([['b', 1]]);
 	});
 
+	it('keeps attached files as Blobs across a reopen, and deletes them with their conversation', async () => {
+		const name = freshName();
+		const store = await openConversationStore({ name });
+		await store.saveConversation(conversation('a'));
+		const bytes = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+		await store.saveAttachment({
+			id: 'file-1',
+			conversationId: 'a',
+			blob: new Blob([bytes], { type: 'image/png' })
+		});
+		const reopened = await openConversationStore({ name });
+		const blob = await reopened.loadAttachment('file-1');
+		expect(blob?.type).toBe('image/png');
+		expect(new Uint8Array((await blob?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(bytes);
+		await reopened.deleteConversation('a');
+		expect(await reopened.loadAttachment('file-1')).toBeUndefined();
+		// A late write for the deleted conversation does not bring a file back either.
+		await reopened.saveAttachment({ id: 'file-2', conversationId: 'a', blob: new Blob(['x']) });
+		expect(await reopened.loadAttachment('file-2')).toBeUndefined();
+	});
+
+	it('upgrades a version 2 database to attachments without touching its messages', async () => {
+		const name = freshName();
+		const legacy = await openDatabase(indexedDB, name, MIGRATIONS.slice(0, 2));
+		const write = legacy.transaction([CONVERSATIONS, MESSAGES], 'readwrite');
+		write.objectStore(CONVERSATIONS).put(conversation('old'));
+		write.objectStore(MESSAGES).put(message('old', 0, 'kept'));
+		await transactionDone(write);
+		legacy.close();
+		const store = await openConversationStore({ name });
+		expect((await store.load('old'))?.messages.map((m) => m.text)).toEqual(['kept']);
+		await store.saveAttachment({ id: 'f', conversationId: 'old', blob: new Blob(['%PDF']) });
+		expect((await store.loadAttachment('f'))?.size).toBe(4);
+	});
+
 	it('runs each migration once, in order, from the stored version', async () => {
 		const name = freshName();
 		const ran: string[] = [];
@@ -182,7 +217,7 @@ describe('IndexedDB conversation store', () => {
 		// A conversation without shared positions is left as it was.
 		const untouched = database.transaction(MESSAGES, 'readonly').objectStore(MESSAGES).get('b-0');
 		expect(await requestResult(untouched)).toMatchObject({ seq: 0, text: 'untouched' });
-		expect(database.version).toBe(2);
+		expect(database.version).toBe(MIGRATIONS.length);
 		database.close();
 	});
 
