@@ -171,7 +171,8 @@ describe('demo gateway: continuing from a final assistant message (prefill)', ()
 			error: {
 				type: 'invalid_request_error',
 				message: 'messages: final assistant content cannot end with trailing whitespace'
-			}
+			},
+			request_id: response.headers.get('request-id')
 		});
 	});
 

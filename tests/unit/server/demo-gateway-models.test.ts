@@ -80,13 +80,48 @@ describe('demo gateway: demo-no-encrypted refuses encrypted reasoning', () => {
 		expect(messages.status).toBe(200);
 	});
 
-	it('other models accept encrypted reasoning', async () => {
+	it('other models send encrypted reasoning and accept it back, but not one they did not make', async () => {
 		const response = await post(
 			'/v1/responses',
-			responsesBody('hi', { include: ['reasoning.encrypted_content'] })
+			responsesBody('hi', {
+				include: ['reasoning.encrypted_content'],
+				reasoning: { summary: 'auto' }
+			})
 		);
 		expect(response.status).toBe(200);
-		expect((await post('/v1/responses', withHistory('demo', [reasoningItem]))).status).toBe(200);
+		const { events } = await collect(response.body);
+		const done = events.find(
+			(event) =>
+				event.type === 'response.output_item.done' &&
+				(event['item'] as { type: string }).type === 'reasoning'
+		);
+		const token = (done?.['item'] as { encrypted_content?: string }).encrypted_content ?? '';
+		expect(token).toMatch(/^gAAAAA[A-Za-z0-9+/=]+$/);
+		const returned = { ...reasoningItem, id: 'rs_1', encrypted_content: token };
+		expect((await post('/v1/responses', withHistory('demo', [returned]))).status).toBe(200);
+
+		const invented = await post(
+			'/v1/responses',
+			withHistory('demo', [{ ...reasoningItem, id: 'rs_2' }])
+		);
+		expect(invented.status).toBe(400);
+		expect(await invented.json()).toEqual({
+			error: {
+				message: 'The encrypted content for item rs_2 could not be verified.',
+				type: 'invalid_request_error',
+				param: null,
+				code: 'invalid_encrypted_content'
+			}
+		});
+	});
+
+	it('sends no encrypted_content unless include asks for it', async () => {
+		const { events } = await collect(
+			(await post('/v1/responses', responsesBody('hi', { reasoning: { summary: 'auto' } }))).body
+		);
+		const completed = events.at(-1)?.['response'] as { output: Array<Record<string, unknown>> };
+		expect(completed.output[0]?.['type']).toBe('reasoning');
+		expect(completed.output[0]).not.toHaveProperty('encrypted_content');
 	});
 });
 

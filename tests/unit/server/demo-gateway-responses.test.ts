@@ -115,22 +115,57 @@ describe('demo gateway: Responses stream framing', () => {
 		expect(body.output[0]?.content[0]?.text).toContain('“hello”');
 	});
 
-	it('rejects server item ids when store is false, as the API does', async () => {
+	it('accepts input items with their own client-made ids when store is false, as Codex sends them', async () => {
 		const response = await post('/v1/responses', {
 			model: 'demo',
 			store: false,
 			stream: true,
 			input: [
 				{
-					id: 'msg_123',
+					id: 'msg_8ef57fa5-ba4f-5ce3-a1d2-39dc8fbf7960',
 					type: 'message',
-					role: 'assistant',
-					content: [{ type: 'output_text', text: 'x' }]
+					role: 'developer',
+					content: [{ type: 'input_text', text: 'Be precise.' }]
+				},
+				{
+					id: 'msg_01a20ae3-28cd-71f3-a6c9-8c661e05cc38',
+					type: 'message',
+					role: 'user',
+					content: [{ type: 'input_text', text: 'hello there' }]
 				}
 			]
 		});
+		expect(response.status).toBe(200);
+		const { events } = await collect(response.body);
+		expect(textOf(events, 'response.output_text.delta', 'delta')).toContain('“hello there”');
+	});
+
+	it('refuses an item reference when store is false, as the API does', async () => {
+		const response = await post('/v1/responses', {
+			...responsesBody('hi'),
+			store: false,
+			input: [{ type: 'item_reference', id: 'msg_123' }]
+		});
 		expect(response.status).toBe(404);
-		expect(await response.text()).toContain('Items are not persisted when `store` is set to false');
+		const body = (await response.json()) as { error: { message: string; param: string } };
+		expect(body.error.message).toBe(
+			"Item with id 'msg_123' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input."
+		);
+		expect(body.error.param).toBe('input');
+	});
+
+	it('refuses a previous_response_id: the demo stores nothing', async () => {
+		const response = await post(
+			'/v1/responses',
+			responsesBody('hi', { previous_response_id: 'resp_1' })
+		);
+		expect(response.status).toBe(404);
+		expect(await response.json()).toMatchObject({
+			error: {
+				message: "Previous response with id 'resp_1' not found.",
+				param: 'previous_response_id'
+			}
+		});
 	});
 });
 
@@ -144,19 +179,28 @@ describe('demo gateway: backend route', () => {
 
 	it.each([
 		[{ instructions: undefined }, 'Instructions are required'],
-		[{ store: true }, 'Store must be set to false'],
-		[
-			{
-				input: [
-					{ type: 'message', role: 'system', content: 'x' },
-					{ type: 'message', role: 'user', content: 'hi' }
-				]
-			},
-			'System messages are not allowed'
-		]
+		[{ store: true }, 'Store must be set to false']
 	])('refuses %o like the hosted backend', async (change, detail) => {
 		const response = await post('/backend-api/codex/responses', backendBody('hello', change));
 		expect(response.status).toBe(400);
 		expect(await response.json()).toEqual({ detail });
 	});
+
+	it.each(['developer', 'system'])(
+		'takes the instructions from a %s message in the input, as Codex sends them',
+		async (role) => {
+			const response = await post(
+				'/backend-api/codex/responses',
+				backendBody('hello', {
+					instructions: undefined,
+					input: [
+						{ type: 'message', role, content: [{ type: 'input_text', text: 'Be brief.' }] },
+						{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] }
+					]
+				})
+			);
+			expect(response.status).toBe(200);
+			expect((await collect(response.body)).events.at(-1)?.type).toBe('response.completed');
+		}
+	);
 });

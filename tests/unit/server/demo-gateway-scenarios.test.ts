@@ -56,7 +56,12 @@ describe('demo gateway: HTTP failure scenarios', () => {
 				const response = await post(path, body(`please #scenario:${name}`));
 				expect(response.status).toBe(scenario.status);
 				const requestId = response.headers.get('x-request-id') ?? '';
-				expect(await response.text()).toBe(scenario.body.replaceAll('{requestId}', requestId));
+				expect(response.headers.get('request-id')).toBe(requestId);
+				const template =
+					path === '/v1/messages' && 'messagesBody' in scenario
+						? scenario.messagesBody
+						: scenario.body;
+				expect(await response.text()).toBe(template.replaceAll('{requestId}', requestId));
 				if (scenario.contentType !== null)
 					expect(response.headers.get('content-type')).toContain(scenario.contentType);
 			}
@@ -170,9 +175,14 @@ describe('demo gateway: stream scenarios', () => {
 		const responses = await collect(
 			(await post('/v1/responses', responsesBody('#scenario:error-mid-stream'))).body
 		);
-		expect(responses.events.at(-1)).toMatchObject({
+		// The API follows its error event with response.failed.
+		expect(responses.events.at(-2)).toMatchObject({
 			type: 'error',
 			error: { code: 'insufficient_quota' }
+		});
+		expect(responses.events.at(-1)).toMatchObject({
+			type: 'response.failed',
+			response: { status: 'failed', error: { code: 'insufficient_quota' } }
 		});
 		const messages = await collect(
 			(await post('/v1/messages', messagesBody('#scenario:error-mid-stream'))).body

@@ -14,6 +14,13 @@ export interface ErrorScenario {
 	contentType: 'application/json' | 'text/html' | 'text/plain' | 'application/problem+json' | null;
 	/** The body; `{requestId}` is replaced by the response's request id. */
 	body: string;
+	/**
+	 * The body on `/v1/messages` when the failure comes from the service itself, in the Messages
+	 * API's shape (`{"type":"error","error":{type,message},"request_id"}`); relay and proxy bodies
+	 * are the same on every route.
+	 * @see https://docs.claude.com/en/api/errors
+	 */
+	messagesBody?: string;
 	headers?: Readonly<Record<string, string>>;
 	proxyPage?: boolean;
 	/** What the client should classify this as (documentation and tests; the gateway never uses it). */
@@ -22,6 +29,9 @@ export interface ErrorScenario {
 }
 
 const json = (value: unknown): string => JSON.stringify(value);
+
+const anthropicBody = (type: string, message: string): string =>
+	json({ type: 'error', error: { type, message }, request_id: '{requestId}' });
 
 const CLOUDFLARE_522_PAGE = `<!DOCTYPE html>
 <!--[if lt IE 7]> <html class="no-js ie6 oldie" lang="en-US"> <![endif]-->
@@ -67,6 +77,10 @@ export const ERROR_SCENARIOS = {
 	'context-too-large': {
 		status: 400,
 		contentType: 'application/json',
+		messagesBody: anthropicBody(
+			'invalid_request_error',
+			'prompt is too long: 215000 tokens > 200000 maximum'
+		),
 		body: json({
 			error: {
 				message:
@@ -82,6 +96,10 @@ export const ERROR_SCENARIOS = {
 	'thinking-block-invalid': {
 		status: 400,
 		contentType: 'application/json',
+		messagesBody: anthropicBody(
+			'invalid_request_error',
+			'messages.3.content.0.thinking: each thinking block must contain thinking'
+		),
 		body: json({
 			type: 'error',
 			error: {
@@ -95,6 +113,10 @@ export const ERROR_SCENARIOS = {
 	'thinking-mode-unsupported': {
 		status: 400,
 		contentType: 'application/json',
+		messagesBody: anthropicBody(
+			'invalid_request_error',
+			'"thinking.type.disabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.'
+		),
 		body: json({
 			type: 'error',
 			error: {
@@ -163,6 +185,10 @@ export const ERROR_SCENARIOS = {
 		status: 429,
 		contentType: 'application/json',
 		headers: { 'retry-after': '20' },
+		messagesBody: anthropicBody(
+			'rate_limit_error',
+			'Rate limit reached for codex-auto-review in organization org-demo on requests per min (RPM): Limit 60, Used 60, Requested 1. Please try again in 20s.'
+		),
 		body: json({
 			error: {
 				message:
@@ -285,6 +311,10 @@ export const ERROR_SCENARIOS = {
 		status: 429,
 		contentType: 'application/json',
 		headers: { 'retry-after': '3', 'retry-after-ms': '2500' },
+		messagesBody: anthropicBody(
+			'rate_limit_error',
+			'This request would exceed the rate limit for your organization of 50 requests per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits. You can see the response headers for current usage. Please reduce the prompt length or the maximum tokens requested, or try again later.'
+		),
 		body: json({
 			error: {
 				message: 'Rate limit reached for requests. Please try again in 2.5s.',
@@ -325,6 +355,10 @@ export const ERROR_SCENARIOS = {
 	'auth-expired': {
 		status: 401,
 		contentType: 'application/json',
+		messagesBody: anthropicBody(
+			'authentication_error',
+			'OAuth token has expired. Please obtain a new token or refresh your existing token.'
+		),
 		body: json({
 			error: {
 				message: 'Your authentication token has expired. Please try signing in again.',
@@ -369,6 +403,10 @@ export const ERROR_SCENARIOS = {
 	'bad-request': {
 		status: 400,
 		contentType: 'application/json',
+		messagesBody: anthropicBody(
+			'invalid_request_error',
+			'max_tokens: Input should be less than or equal to 64000'
+		),
 		body: json({
 			error: {
 				message: "Invalid value: 'maximum'. Supported values are: 'low', 'medium' and 'high'.",
@@ -396,6 +434,7 @@ export const ERROR_SCENARIOS = {
 	'server-error': {
 		status: 500,
 		contentType: 'application/json',
+		messagesBody: anthropicBody('api_error', 'Internal server error'),
 		body: json({
 			error: {
 				message: 'The server had an error while processing your request. Sorry about that!',

@@ -13,7 +13,12 @@ import type { RouteKind } from '../../wire/route-kind.ts';
 import { ERROR_SCENARIOS, isErrorScenario, type ErrorScenario } from './error-scenarios.ts';
 import { demoModelList, modelScenario } from './models.ts';
 import { OnceScenarios, type OnceScenariosOptions } from './once-scenarios.ts';
-import { isRejection, readDemoRequest, type DemoRequest } from './request.ts';
+import {
+	isRejection,
+	readDemoRequest,
+	unverifiedReasoningRejection,
+	type DemoRequest
+} from './request.ts';
 import { playSteps } from './sse-player.ts';
 import { planStream, STREAM_SCENARIOS, turnEvents } from './stream-scenarios.ts';
 
@@ -59,8 +64,15 @@ function corsHeaders(request: Request): Record<string, string> {
 		'access-control-allow-methods': 'GET, POST, OPTIONS',
 		'access-control-allow-headers':
 			request.headers.get('access-control-request-headers') ?? CLIENT_HEADERS,
-		'access-control-max-age': '86400'
+		'access-control-max-age': '86400',
+		// The OpenAI SDK reads `x-request-id`, the Anthropic SDK `request-id`.
+		'access-control-expose-headers': 'x-request-id, request-id'
 	};
+}
+
+/** The request id under both names the SDKs read. */
+function requestIdHeaders(requestId: string): Record<string, string> {
+	return { 'x-request-id': requestId, 'request-id': requestId };
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string>): Response {
@@ -73,17 +85,29 @@ function jsonResponse(status: number, body: unknown, headers: Record<string, str
 function errorResponse(
 	scenario: ErrorScenario,
 	requestId: string,
-	cors: Record<string, string>
+	cors: Record<string, string>,
+	route: RouteKind
 ): Response {
-	const headers: Record<string, string> = { 'x-request-id': requestId, ...scenario.headers };
+	const headers: Record<string, string> = { ...requestIdHeaders(requestId), ...scenario.headers };
 	if (scenario.contentType !== null)
 		headers['content-type'] = `${scenario.contentType}; charset=utf-8`;
-	const body = scenario.body.replaceAll('{requestId}', requestId);
+	const template =
+		route === 'messages' && scenario.messagesBody !== undefined
+			? scenario.messagesBody
+			: scenario.body;
+	const body = template.replaceAll('{requestId}', requestId);
 	return new Response(body === '' ? null : body, {
 		status: scenario.status,
 		statusText: scenario.statusText ?? '',
 		headers: scenario.proxyPage === true ? headers : { ...headers, ...cors }
 	});
+}
+
+/** A Messages error body carries the request id as `request_id`, as the API's does. */
+function withRequestId(body: unknown, requestId: string): unknown {
+	const isAnthropic =
+		typeof body === 'object' && body !== null && 'type' in body && body.type === 'error';
+	return isAnthropic ? { ...body, request_id: requestId } : body;
 }
 
 function routeOf(path: string, method: string): RouteKind | 'models' | 'index' | null {
@@ -114,9 +138,9 @@ async function answerTurn(
 ): Promise<Response> {
 	const scenarioName = demo.scenario?.name ?? null;
 	if (scenarioName !== null && isErrorScenario(scenarioName)) {
-		return errorResponse(ERROR_SCENARIOS[scenarioName], requestId, cors);
+		return errorResponse(ERROR_SCENARIOS[scenarioName], requestId, cors, demo.route);
 	}
-	const base = { 'x-request-id': requestId, ...cors };
+	const base = { ...requestIdHeaders(requestId), ...cors };
 	switch (scenarioName) {
 		case 'connection-timeout':
 			await hang(request.signal);
@@ -190,7 +214,7 @@ export class DemoGateway {
 			? url.pathname.slice(options.mountPath.length)
 			: url.pathname;
 		const route = routeOf(path, request.method);
-		const base = { 'x-request-id': requestId, ...cors };
+		const base = { ...requestIdHeaders(requestId), ...cors };
 
 		if (route === null) {
 			return jsonResponse(
@@ -211,13 +235,18 @@ export class DemoGateway {
 
 		const length = Number(request.headers.get('content-length') ?? '0');
 		if (length > MAX_REQUEST_BYTES)
-			return errorResponse(ERROR_SCENARIOS['request-too-large'], requestId, cors);
+			return errorResponse(ERROR_SCENARIOS['request-too-large'], requestId, cors, route);
 		const demo = readDemoRequest(route, await request.text());
-		if (isRejection(demo)) return jsonResponse(demo.status, demo.body, base);
+		if (isRejection(demo))
+			return jsonResponse(demo.status, withRequestId(demo.body, requestId), base);
 		const modelFailure = modelScenario(demo, request.headers);
+		if (modelFailure === null && demo.unverifiedReasoning !== null) {
+			const refused = unverifiedReasoningRejection(demo.unverifiedReasoning);
+			return jsonResponse(refused.status, refused.body, base);
+		}
 		if (modelFailure === null) return answerTurn(request, this.#played(demo), requestId, cors);
 		if (!this.#outgrown(demo, modelFailure))
-			return errorResponse(ERROR_SCENARIOS[modelFailure], requestId, cors);
+			return errorResponse(ERROR_SCENARIOS[modelFailure], requestId, cors, demo.route);
 		return answerTurn(request, { ...demo, scenario: null }, requestId, cors);
 	}
 

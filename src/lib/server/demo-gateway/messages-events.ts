@@ -5,7 +5,106 @@
  */
 import { randomBytes } from 'node:crypto';
 import { tokenize } from './answer.ts';
-import { estimateTokens, type TurnContent, type WireEvent } from './responses-events.ts';
+import {
+	answerSegments,
+	estimateTokens,
+	type TurnContent,
+	type WireEvent
+} from './responses-events.ts';
+import type { ToolActivity } from './tool-activity.ts';
+
+const toolId = (prefix: string): string => `${prefix}_01${randomBytes(11).toString('hex')}`;
+
+/**
+ * The blocks of the demo's tool activity and their events (appended to `events`), as the API
+ * streams them: a `tool_use` / `server_tool_use` block's input arrives as `input_json_delta`s; a
+ * server tool's result block arrives whole in its `content_block_start`.
+ * @see https://docs.claude.com/en/docs/agents-and-tools/tool-use/web-search-tool
+ * @see https://docs.claude.com/en/docs/agents-and-tools/tool-use/code-execution-tool
+ */
+function toolBlocks(tool: ToolActivity, first: number, events: WireEvent[]): unknown[] {
+	const inputBlock = (
+		block: Record<string, unknown>,
+		input: Record<string, unknown>,
+		index: number
+	): unknown => {
+		events.push({ type: 'content_block_start', index, content_block: { ...block, input: {} } });
+		for (const partial_json of tokenize(JSON.stringify(input))) {
+			events.push({
+				type: 'content_block_delta',
+				index,
+				delta: { type: 'input_json_delta', partial_json }
+			});
+		}
+		events.push({ type: 'content_block_stop', index });
+		return { ...block, input };
+	};
+	const wholeBlock = (block: Record<string, unknown>, index: number): unknown => {
+		events.push(
+			{ type: 'content_block_start', index, content_block: block },
+			{ type: 'content_block_stop', index }
+		);
+		return block;
+	};
+	switch (tool.kind) {
+		case 'function-call':
+			return [
+				inputBlock(
+					{ type: 'tool_use', id: toolId('toolu'), name: tool.name },
+					JSON.parse(tool.arguments) as Record<string, unknown>,
+					first
+				)
+			];
+		case 'web-search': {
+			const id = toolId('srvtoolu');
+			return [
+				inputBlock(
+					{ type: 'server_tool_use', id, name: 'web_search' },
+					{ query: tool.query },
+					first
+				),
+				wholeBlock(
+					{
+						type: 'web_search_tool_result',
+						tool_use_id: id,
+						content: tool.results.map((result) => ({
+							type: 'web_search_result',
+							url: result.url,
+							title: result.title,
+							encrypted_content: randomBytes(48).toString('base64'),
+							page_age: result.pageAge
+						}))
+					},
+					first + 1
+				)
+			];
+		}
+		case 'code': {
+			const id = toolId('srvtoolu');
+			return [
+				inputBlock(
+					{ type: 'server_tool_use', id, name: 'code_execution' },
+					{ code: tool.code },
+					first
+				),
+				wholeBlock(
+					{
+						type: 'code_execution_tool_result',
+						tool_use_id: id,
+						content: {
+							type: 'code_execution_result',
+							stdout: tool.stdout,
+							stderr: '',
+							return_code: 0,
+							content: []
+						}
+					},
+					first + 1
+				)
+			];
+		}
+	}
+}
 
 export interface MessagesTurn {
 	events: WireEvent[];
@@ -67,26 +166,80 @@ export function buildMessagesTurn(
 		outputChars += content.reasoning.length;
 	}
 
-	const index = blocks.length;
+	if (content.tool !== null)
+		blocks.push(...(toolBlocks(content.tool, blocks.length, events) as Record<string, unknown>[]));
+
 	const tokens = tokenize(content.refusal ?? content.text);
 	const sent = tokens.slice(0, content.incompleteAfterTokens ?? tokens.length);
 	const text = sent.join('');
-	events.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-	for (const delta of sent) {
-		events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: delta } });
+	if (content.tool?.kind !== 'function-call') {
+		// One text block per cited stretch, as the API splits a web search answer; each citation
+		// arrives as a citations_delta before the text it covers.
+		let left = text.length;
+		const segments = content.refusal === null ? answerSegments(content) : [{ text, source: null }];
+		for (const segment of segments) {
+			if (left <= 0) break;
+			const part = segment.text.slice(0, left);
+			left -= part.length;
+			const index = blocks.length;
+			const citations =
+				segment.source === null
+					? null
+					: [
+							{
+								type: 'web_search_result_location',
+								url: segment.source.url,
+								title: segment.source.title,
+								cited_text: segment.source.citedText,
+								encrypted_index: randomBytes(24).toString('base64')
+							}
+						];
+			events.push({
+				type: 'content_block_start',
+				index,
+				content_block:
+					citations === null
+						? { type: 'text', text: '' }
+						: { type: 'text', text: '', citations: [] }
+			});
+			for (const citation of citations ?? []) {
+				events.push({
+					type: 'content_block_delta',
+					index,
+					delta: { type: 'citations_delta', citation }
+				});
+			}
+			for (const delta of tokenize(part)) {
+				events.push({
+					type: 'content_block_delta',
+					index,
+					delta: { type: 'text_delta', text: delta }
+				});
+			}
+			events.push({ type: 'content_block_stop', index });
+			blocks.push(
+				citations === null ? { type: 'text', text: part } : { type: 'text', text: part, citations }
+			);
+		}
+		outputChars += text.length;
 	}
-	events.push({ type: 'content_block_stop', index });
-	blocks.push({ type: 'text', text });
-	outputChars += text.length;
 
 	const stopReason =
-		content.refusal !== null ? 'refusal' : sent.length < tokens.length ? 'max_tokens' : 'end_turn';
+		content.tool?.kind === 'function-call'
+			? 'tool_use'
+			: content.refusal !== null
+				? 'refusal'
+				: sent.length < tokens.length
+					? 'max_tokens'
+					: 'end_turn';
+	const serverToolUse =
+		content.tool?.kind === 'web-search' ? { server_tool_use: { web_search_requests: 1 } } : {};
 	const outputTokens = estimateTokens(outputChars);
 	events.push(
 		{
 			type: 'message_delta',
 			delta: { stop_reason: stopReason, stop_sequence: null },
-			usage: { output_tokens: outputTokens }
+			usage: { output_tokens: outputTokens, ...serverToolUse }
 		},
 		{ type: 'message_stop' }
 	);
@@ -98,7 +251,7 @@ export function buildMessagesTurn(
 		content: blocks,
 		stop_reason: stopReason,
 		stop_sequence: null,
-		usage: { input_tokens: inputTokens, output_tokens: outputTokens }
+		usage: { input_tokens: inputTokens, output_tokens: outputTokens, ...serverToolUse }
 	};
 	return { events, message };
 }

@@ -5,6 +5,15 @@
  * fail against them fails here too.
  */
 import type { RouteKind } from '../../wire/route-kind.ts';
+import {
+	attachmentOf,
+	decodeBase64,
+	decodeDataUrl,
+	IMAGE_MEDIA_TYPES,
+	type Attachment
+} from './attachments.ts';
+import { isDemoEncryptedReasoning } from './encrypted-reasoning.ts';
+import { checkMessagesHistory, checkToolOutputs } from './history.ts';
 
 /** `#scenario:<name>[:<arg>][:once|:twice]`, e.g. `#scenario:cut:5:once`. */
 export interface ScenarioToken {
@@ -38,6 +47,26 @@ export interface DemoRequest {
 	 * `reasoning.encrypted_content`) or sends some back (`encrypted_content` in an input item).
 	 */
 	encryptedReasoning: boolean;
+	/**
+	 * The first input item whose `encrypted_content` the demo did not make (its id), or null. The
+	 * real service refuses it (`invalid_encrypted_content`) unless the model refuses encrypted
+	 * reasoning altogether first (`demo-no-encrypted`).
+	 */
+	unverifiedReasoning: string | null;
+	/**
+	 * Responses routes: `include` has `reasoning.encrypted_content`, so reasoning items carry an
+	 * `encrypted_content` token (encrypted-reasoning.ts).
+	 */
+	encryptedInclude: boolean;
+	/** The request declares the provider's web search tool: the answer searches first. */
+	webSearchTool: boolean;
+	/** The images and PDFs of the latest user message, in order. */
+	attachments: Attachment[];
+	/**
+	 * The request ends with the output of a client-side tool call (a `function_call_output`, a
+	 * `tool_result`): the model's turn after a tool, so a tool scenario answers in text this time.
+	 */
+	afterToolOutput: boolean;
 	/**
 	 * Messages: the text of a final assistant message (a prefill) the answer continues from; null
 	 * when the last message is the user's.
@@ -73,18 +102,159 @@ function contentText(content: unknown): string {
 		.join('');
 }
 
-function openAiError(message: string, param: string | null, code: string | null): RequestRejection {
+export function openAiError(
+	message: string,
+	param: string | null,
+	code: string | null,
+	status = 400
+): RequestRejection {
 	return {
-		status: 400,
+		status,
 		body: { error: { message, type: 'invalid_request_error', param, code } }
 	};
 }
 
-function anthropicError(message: string): RequestRejection {
+/** The Messages API's error body; the handler adds its `request_id`. */
+export function anthropicError(message: string): RequestRejection {
 	return {
 		status: 400,
 		body: { type: 'error', error: { type: 'invalid_request_error', message } }
 	};
+}
+
+const RESPONSES_WEB_SEARCH = new Set(['web_search', 'web_search_preview', 'web_search_2025_08_26']);
+
+function declaresWebSearch(tools: unknown, route: RouteKind): boolean {
+	if (!Array.isArray(tools)) return false;
+	return tools.some((tool) => {
+		if (!isObject(tool) || typeof tool['type'] !== 'string') return false;
+		return route === 'messages'
+			? tool['type'].startsWith('web_search_')
+			: RESPONSES_WEB_SEARCH.has(tool['type']);
+	});
+}
+
+/**
+ * The images and files of one Responses user message, refused like the API refuses a malformed
+ * data URL or a type it does not read.
+ */
+function responsesAttachments(
+	content: unknown,
+	itemIndex: number
+): Attachment[] | RequestRejection {
+	if (!Array.isArray(content)) return [];
+	const attachments: Attachment[] = [];
+	for (const [partIndex, part] of content.entries()) {
+		if (!isObject(part)) continue;
+		const at = `input[${itemIndex}].content[${partIndex}]`;
+		if (part['type'] === 'input_image' && typeof part['image_url'] === 'string') {
+			if (!part['image_url'].startsWith('data:')) continue; // a URL: nothing is fetched
+			const decoded = decodeDataUrl(part['image_url']);
+			if (decoded === null) {
+				return openAiError(
+					`Invalid '${at}.image_url'. Expected a base64-encoded data URL with an image MIME type (e.g. 'data:image/png;base64,aW1nIGJ5dGVzIGhlcmU='), but got an invalid value.`,
+					`${at}.image_url`,
+					'invalid_value'
+				);
+			}
+			if (!(IMAGE_MEDIA_TYPES as readonly string[]).includes(decoded.mediaType)) {
+				return openAiError(
+					"You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
+					`${at}.image_url`,
+					'invalid_image_format'
+				);
+			}
+			const name = `image ${attachments.length + 1}`;
+			attachments.push(attachmentOf(name, decoded.mediaType, decoded.data));
+		} else if (part['type'] === 'input_file' && typeof part['file_data'] === 'string') {
+			const decoded = decodeDataUrl(part['file_data']);
+			if (decoded === null) {
+				return openAiError(
+					`Invalid '${at}.file_data'. Expected a base64-encoded data URL (e.g. 'data:application/pdf;base64,…'), but got an invalid value.`,
+					`${at}.file_data`,
+					'invalid_value'
+				);
+			}
+			const filename =
+				typeof part['filename'] === 'string' && part['filename'] !== ''
+					? part['filename']
+					: `file ${attachments.length + 1}`;
+			if (decoded.mediaType !== 'application/pdf' && !decoded.mediaType.startsWith('text/')) {
+				return openAiError(
+					`Invalid input: Expected file type to be a supported format: .pdf but got ${decoded.mediaType}.`,
+					`${at}.file_data`,
+					'unsupported_file'
+				);
+			}
+			attachments.push(attachmentOf(filename, decoded.mediaType, decoded.data));
+		}
+	}
+	return attachments;
+}
+
+/** First bytes of each image type the Messages API checks a base64 image against. */
+function matchesImageType(mediaType: string, data: Buffer): boolean {
+	switch (mediaType) {
+		case 'image/png':
+			return data.subarray(0, 4).toString('hex') === '89504e47';
+		case 'image/jpeg':
+			return data.subarray(0, 3).toString('hex') === 'ffd8ff';
+		case 'image/gif':
+			return data.subarray(0, 4).toString('latin1') === 'GIF8';
+		case 'image/webp':
+			return (
+				data.subarray(0, 4).toString('latin1') === 'RIFF' &&
+				data.subarray(8, 12).toString('latin1') === 'WEBP'
+			);
+		default:
+			return false;
+	}
+}
+
+/** The `image` and `document` blocks of one Messages user message, checked like the API does. */
+function messagesAttachments(
+	content: unknown,
+	messageIndex: number
+): Attachment[] | RequestRejection {
+	if (!Array.isArray(content)) return [];
+	const attachments: Attachment[] = [];
+	for (const [blockIndex, block] of content.entries()) {
+		if (!isObject(block) || (block['type'] !== 'image' && block['type'] !== 'document')) continue;
+		const kind = block['type'];
+		const source = block['source'];
+		if (!isObject(source) || source['type'] !== 'base64') continue; // url/file/text: not decoded
+		const at = `messages.${messageIndex}.content.${blockIndex}.${kind}.source.base64`;
+		const mediaType = source['media_type'];
+		if (kind === 'image' && !(IMAGE_MEDIA_TYPES as readonly unknown[]).includes(mediaType)) {
+			return anthropicError(
+				`${at}.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'`
+			);
+		}
+		if (kind === 'document' && mediaType !== 'application/pdf') {
+			return anthropicError(`${at}.media_type: Input should be 'application/pdf'`);
+		}
+		const data = typeof source['data'] === 'string' ? decodeBase64(source['data']) : null;
+		if (data === null || data.length === 0) {
+			return anthropicError(`${at}.data: The ${kind} data is not valid base64`);
+		}
+		if (kind === 'image' && !matchesImageType(String(mediaType), data)) {
+			return anthropicError(
+				`messages.${messageIndex}.content.${blockIndex}.image.source.base64.data: Image does not match the provided media type ${String(mediaType)}`
+			);
+		}
+		if (kind === 'document' && data.subarray(0, 5).toString('latin1') !== '%PDF-') {
+			return anthropicError(
+				`messages.${messageIndex}.content.${blockIndex}.document.source.base64.data: The PDF specified was not valid.`
+			);
+		}
+		const title = block['title'];
+		const name =
+			typeof title === 'string' && title !== ''
+				? title
+				: `${kind === 'image' ? 'image' : 'document'} ${attachments.length + 1}`;
+		attachments.push(attachmentOf(name, String(mediaType), data));
+	}
+	return attachments;
 }
 
 function imageTool(tools: unknown): ImageToolRequest | null {
@@ -108,38 +278,61 @@ function readResponses(route: RouteKind, body: JsonObject): DemoRequest | Reques
 			'missing_required_parameter'
 		);
 	}
+	const previous = body['previous_response_id'];
+	if (typeof previous === 'string' && previous !== '') {
+		// The demo keeps nothing, so no earlier response can be found (as with `store: false`).
+		return openAiError(
+			`Previous response with id '${previous}' not found.`,
+			'previous_response_id',
+			'previous_response_not_found',
+			404
+		);
+	}
 	const input = body['input'];
 	let prompt = '';
 	let inputChars = 0;
-	let encryptedReasoning =
-		Array.isArray(body['include']) && body['include'].includes('reasoning.encrypted_content');
+	let instructionsInInput = false;
+	let attachments: Attachment[] = [];
+	const include = body['include'];
+	const encryptedInclude =
+		Array.isArray(include) && include.includes('reasoning.encrypted_content');
+	let encryptedReasoning = encryptedInclude;
+	let unverifiedReasoning: string | null = null;
 	if (typeof input === 'string') {
 		prompt = input;
 		inputChars = input.length;
 	} else if (Array.isArray(input)) {
-		for (const item of input) {
+		for (const [index, item] of input.entries()) {
 			if (!isObject(item)) continue;
-			if (typeof item['id'] === 'string' && body['store'] === false) {
-				return {
-					status: 404,
-					body: {
-						error: {
-							message: `Item with id '${item['id']}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`,
-							type: 'invalid_request_error',
-							param: 'input',
-							code: null
-						}
-					}
-				};
+			// Only a reference names a stored item; an input item's own `id` is the client's.
+			if (item['type'] === 'item_reference' && body['store'] === false) {
+				return openAiError(
+					`Item with id '${String(item['id'])}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`,
+					'input',
+					null,
+					404
+				);
 			}
-			if (typeof item['encrypted_content'] === 'string') encryptedReasoning = true;
+			if (item['type'] === 'item_reference') {
+				return openAiError(`Item with id '${String(item['id'])}' not found.`, 'input', null, 404);
+			}
+			if (typeof item['encrypted_content'] === 'string') {
+				encryptedReasoning = true;
+				if (unverifiedReasoning === null && !isDemoEncryptedReasoning(item['encrypted_content']))
+					unverifiedReasoning = typeof item['id'] === 'string' ? item['id'] : `input[${index}]`;
+			}
 			const text = contentText(item['content']);
 			inputChars += text.length;
-			if (route === 'backend' && item['role'] === 'system') {
-				return { status: 400, body: { detail: 'System messages are not allowed' } };
+			if (item['role'] === 'developer' || item['role'] === 'system') instructionsInInput = true;
+			if (item['role'] === 'user') {
+				prompt = text;
+				const found = responsesAttachments(item['content'], index);
+				if (!Array.isArray(found)) return found;
+				attachments = found;
 			}
-			if (item['role'] === 'user') prompt = text;
 		}
+		const unanswered = checkToolOutputs(input);
+		if (unanswered !== null) return openAiError(unanswered, 'input', null);
 	} else {
 		return openAiError(
 			"Missing required parameter: 'input'.",
@@ -148,7 +341,9 @@ function readResponses(route: RouteKind, body: JsonObject): DemoRequest | Reques
 		);
 	}
 	if (route === 'backend') {
-		if (typeof body['instructions'] !== 'string' || body['instructions'] === '') {
+		// Codex sends its instructions as a developer message in `input`; that counts too.
+		const instructions = body['instructions'];
+		if ((typeof instructions !== 'string' || instructions === '') && !instructionsInInput) {
 			return { status: 400, body: { detail: 'Instructions are required' } };
 		}
 		if (body['store'] !== false) {
@@ -169,6 +364,14 @@ function readResponses(route: RouteKind, body: JsonObject): DemoRequest | Reques
 		inputChars,
 		maxTokens: typeof maxTokens === 'number' ? maxTokens : null,
 		encryptedReasoning,
+		unverifiedReasoning,
+		encryptedInclude,
+		webSearchTool: declaresWebSearch(body['tools'], route),
+		attachments,
+		afterToolOutput:
+			Array.isArray(input) &&
+			isObject(input.at(-1)) &&
+			String((input.at(-1) as JsonObject)['type']).endsWith('_output'),
 		prefill: null
 	};
 }
@@ -225,7 +428,10 @@ function readMessages(body: JsonObject): DemoRequest | RequestRejection {
 	if (!Array.isArray(messages) || messages.length === 0) {
 		return anthropicError('messages: at least one message is required');
 	}
+	const history = checkMessagesHistory(messages);
+	if (history !== null) return anthropicError(history);
 	let prompt = '';
+	let attachments: Attachment[] = [];
 	let inputChars = typeof body['system'] === 'string' ? body['system'].length : 0;
 	for (const [index, message] of messages.entries()) {
 		if (!isObject(message)) return anthropicError(`messages.${index}: Input should be an object`);
@@ -241,7 +447,15 @@ function readMessages(body: JsonObject): DemoRequest | RequestRejection {
 		}
 		const text = contentText(content);
 		inputChars += text.length;
-		if (message['role'] === 'user') prompt = text;
+		const onlyToolResults =
+			Array.isArray(content) &&
+			content.every((block) => isObject(block) && block['type'] === 'tool_result');
+		if (message['role'] === 'user' && !onlyToolResults) {
+			prompt = text;
+			const found = messagesAttachments(content, index);
+			if (!Array.isArray(found)) return found;
+			attachments = found;
+		}
 	}
 	const thinking = body['thinking'];
 	let reasoning = false;
@@ -293,8 +507,17 @@ function readMessages(body: JsonObject): DemoRequest | RequestRejection {
 		inputChars,
 		maxTokens,
 		encryptedReasoning: false,
+		unverifiedReasoning: null,
+		encryptedInclude: false,
+		webSearchTool: declaresWebSearch(body['tools'], 'messages'),
+		attachments,
+		afterToolOutput: isObject(last) && last['role'] === 'user' && hasToolResult(last['content']),
 		prefill
 	};
+}
+
+function hasToolResult(content: unknown): boolean {
+	return Array.isArray(content) && content.some((b) => isObject(b) && b['type'] === 'tool_result');
 }
 
 /**
@@ -306,6 +529,15 @@ export function parseScenario(prompt: string): ScenarioToken | null {
 	if (match === undefined || match[1] === undefined) return null;
 	const plays = match[3] === 'once' ? 1 : match[3] === 'twice' ? 2 : null;
 	return { name: match[1], arg: match[2] ?? null, plays };
+}
+
+/** The refusal of an `encrypted_content` the demo did not make. */
+export function unverifiedReasoningRejection(itemId: string): RequestRejection {
+	return openAiError(
+		`The encrypted content for item ${itemId} could not be verified.`,
+		null,
+		'invalid_encrypted_content'
+	);
 }
 
 export function isRejection(value: DemoRequest | RequestRejection): value is RequestRejection {

@@ -6,7 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { tokenize } from './answer.ts';
+import { makeEncryptedReasoning } from './encrypted-reasoning.ts';
 import { DEMO_IMAGE_SIZE } from './png.ts';
+import { responsesToolItem } from './responses-tool-items.ts';
+import type { AnswerSegment, ToolActivity } from './tool-activity.ts';
 
 export type WireEvent = { type: string } & Record<string, unknown>;
 
@@ -18,6 +21,17 @@ export interface TurnContent {
 	image: { partials: string[]; final: string; outputFormat: 'png' } | null;
 	/** Stop after this many text tokens with `response.incomplete` (max_output_tokens). */
 	incompleteAfterTokens: number | null;
+	/** A tool the model uses before answering; a `function-call` is the whole answer. */
+	tool: ToolActivity | null;
+	/** Reasoning items carry an `encrypted_content` token (Responses `include`). */
+	encryptedReasoning: boolean;
+}
+
+/** The stretches of `content.text` and the search results they cite (web search answers). */
+export function answerSegments(content: TurnContent): AnswerSegment[] {
+	return content.tool?.kind === 'web-search'
+		? content.tool.segments
+		: [{ text: content.text, source: null }];
 }
 
 export interface ResponsesTurn {
@@ -103,7 +117,12 @@ export function buildResponsesTurn(
 				part: summary[0]
 			}
 		);
-		const item = { id: itemId, type: 'reasoning', summary };
+		const item = {
+			id: itemId,
+			type: 'reasoning',
+			summary,
+			...(content.encryptedReasoning ? { encrypted_content: makeEncryptedReasoning() } : {})
+		};
 		events.push({ type: 'response.output_item.done', output_index: outputIndex, item });
 		output.push(item);
 		reasoningTokens = estimateTokens(text.length);
@@ -159,57 +178,20 @@ export function buildResponsesTurn(
 		output.push(item);
 	}
 
-	const messageId = id('msg');
-	const outputIndex = output.length;
-	const isRefusal = content.refusal !== null;
-	const tokens = tokenize(content.refusal ?? content.text);
-	const cutAt = content.incompleteAfterTokens ?? tokens.length;
-	const sent = tokens.slice(0, cutAt);
-	const finalText = sent.join('');
-	const incomplete = sent.length < tokens.length;
-	const emptyPart = isRefusal
-		? { type: 'refusal', refusal: '' }
-		: { type: 'output_text', annotations: [], logprobs: [], text: '' };
-	const donePart = isRefusal
-		? { type: 'refusal', refusal: finalText }
-		: { type: 'output_text', annotations: [], logprobs: [], text: finalText };
-	const messageBase = { id: messageId, type: 'message', role: 'assistant' };
-	events.push(
-		{
-			type: 'response.output_item.added',
-			output_index: outputIndex,
-			item: { ...messageBase, status: 'in_progress', content: [] }
-		},
-		{
-			type: 'response.content_part.added',
-			item_id: messageId,
-			output_index: outputIndex,
-			content_index: 0,
-			part: emptyPart
-		}
-	);
-	const where = { item_id: messageId, output_index: outputIndex, content_index: 0 };
-	for (const delta of sent) {
-		events.push(
-			isRefusal
-				? { type: 'response.refusal.delta', ...where, delta }
-				: { type: 'response.output_text.delta', ...where, delta, logprobs: [] }
-		);
+	if (content.tool !== null) {
+		const tool = responsesToolItem(content.tool, output.length);
+		events.push(...tool.events);
+		output.push(tool.item);
 	}
-	events.push(
-		isRefusal
-			? { type: 'response.refusal.done', ...where, refusal: finalText }
-			: { type: 'response.output_text.done', ...where, text: finalText, logprobs: [] },
-		{ type: 'response.content_part.done', ...where, part: donePart }
-	);
-	const message = {
-		...messageBase,
-		status: incomplete ? 'incomplete' : 'completed',
-		content: [donePart]
-	};
-	events.push({ type: 'response.output_item.done', output_index: outputIndex, item: message });
-	output.push(message);
-	const outputTokens = estimateTokens(finalText.length) + reasoningTokens;
+
+	let outputTokens = reasoningTokens;
+	let incomplete = false;
+	if (content.tool?.kind !== 'function-call') {
+		const message = messageItem(content, output.length, events);
+		output.push(message.item);
+		outputTokens += estimateTokens(message.text.length);
+		incomplete = message.incomplete;
+	}
 
 	const inputTokens = estimateTokens(inputChars);
 	const response = {
@@ -229,8 +211,103 @@ export function buildResponsesTurn(
 	return { events, response };
 }
 
+/**
+ * The assistant message item and its events (appended to `events`); a web search answer's
+ * `url_citation` annotations are announced as the text they cover is streamed.
+ */
+function messageItem(
+	content: TurnContent,
+	outputIndex: number,
+	events: WireEvent[]
+): { item: Record<string, unknown>; text: string; incomplete: boolean } {
+	const messageId = id('msg');
+	const isRefusal = content.refusal !== null;
+	const tokens = tokenize(content.refusal ?? content.text);
+	const cutAt = content.incompleteAfterTokens ?? tokens.length;
+	const sent = tokens.slice(0, cutAt);
+	const finalText = sent.join('');
+	const incomplete = sent.length < tokens.length;
+	// Where each cited stretch ends in the text, and its annotation.
+	const annotations: { end: number; annotation: Record<string, unknown> }[] = [];
+	let offset = 0;
+	for (const segment of isRefusal ? [] : answerSegments(content)) {
+		const start = offset;
+		offset += segment.text.length;
+		if (segment.source === null || offset > finalText.length) continue;
+		annotations.push({
+			end: offset,
+			annotation: {
+				type: 'url_citation',
+				start_index: start,
+				end_index: offset,
+				url: segment.source.url,
+				title: segment.source.title
+			}
+		});
+	}
+	const done = annotations.map((entry) => entry.annotation);
+	const emptyPart = isRefusal
+		? { type: 'refusal', refusal: '' }
+		: { type: 'output_text', annotations: [], logprobs: [], text: '' };
+	const donePart = isRefusal
+		? { type: 'refusal', refusal: finalText }
+		: { type: 'output_text', annotations: done, logprobs: [], text: finalText };
+	const messageBase = { id: messageId, type: 'message', role: 'assistant' };
+	events.push(
+		{
+			type: 'response.output_item.added',
+			output_index: outputIndex,
+			item: { ...messageBase, status: 'in_progress', content: [] }
+		},
+		{
+			type: 'response.content_part.added',
+			item_id: messageId,
+			output_index: outputIndex,
+			content_index: 0,
+			part: emptyPart
+		}
+	);
+	const where = { item_id: messageId, output_index: outputIndex, content_index: 0 };
+	let streamed = 0;
+	let announced = 0;
+	for (const delta of sent) {
+		events.push(
+			isRefusal
+				? { type: 'response.refusal.delta', ...where, delta }
+				: { type: 'response.output_text.delta', ...where, delta, logprobs: [] }
+		);
+		streamed += delta.length;
+		while (announced < annotations.length && (annotations[announced]?.end ?? 0) <= streamed) {
+			events.push({
+				type: 'response.output_text.annotation.added',
+				...where,
+				annotation_index: announced,
+				annotation: annotations[announced]?.annotation
+			});
+			announced++;
+		}
+	}
+	events.push(
+		isRefusal
+			? { type: 'response.refusal.done', ...where, refusal: finalText }
+			: { type: 'response.output_text.done', ...where, text: finalText, logprobs: [] },
+		{ type: 'response.content_part.done', ...where, part: donePart }
+	);
+	const item = {
+		...messageBase,
+		status: incomplete ? 'incomplete' : 'completed',
+		content: [donePart]
+	};
+	events.push({ type: 'response.output_item.done', output_index: outputIndex, item });
+	return { item, text: finalText, incomplete };
+}
+
 /** The `response.failed` event a gateway sends when the upstream fails after the stream started. */
-export function responsesFailedEvent(model: string): WireEvent {
+export function responsesFailedEvent(model: string, code = 'upstream_error'): WireEvent {
+	const message =
+		code === 'insufficient_quota'
+			? 'You exceeded your current quota, please check your plan and billing details.'
+			: 'Upstream request failed';
 	return {
 		type: 'response.failed',
 		response: {
@@ -239,7 +316,7 @@ export function responsesFailedEvent(model: string): WireEvent {
 			model,
 			status: 'failed',
 			output: [],
-			error: { code: 'upstream_error', message: 'Upstream request failed' }
+			error: { code, message }
 		}
 	};
 }

@@ -13,6 +13,8 @@ import {
 import { buildMessagesTurn, messagesErrorEvent } from './messages-events.ts';
 import { drawDemoImage } from './png.ts';
 import type { DemoRequest } from './request.ts';
+import { attachmentsLine } from './attachments.ts';
+import { codeAnswer, toolActivity } from './tool-activity.ts';
 import {
 	buildResponsesTurn,
 	responsesErrorEvent,
@@ -32,7 +34,7 @@ export const STREAM_SCENARIOS = {
 	'failed-mid-stream':
 		'text, then `response.failed` with upstream_error (Messages: `event: error`)',
 	'error-mid-stream':
-		'text, then an `error` event (insufficient_quota; Messages: overloaded_error), then the stream ends',
+		'text, then an `error` event (insufficient_quota) and `response.failed` (Messages: `event: error` overloaded_error), then the stream ends',
 	ping: '`: PING` keep-alive comments between events and during a quiet second and a half',
 	multibyte: 'emoji, CJK and accents, every frame written in 5-byte pieces that split characters',
 	huge: 'a huge markdown answer (`huge:<KB>`, default 512 KB) streamed as fast as possible',
@@ -43,6 +45,11 @@ export const STREAM_SCENARIOS = {
 	incomplete:
 		'stops half-way with `response.incomplete` (max_output_tokens; Messages: stop_reason max_tokens)',
 	refusal: 'a refusal instead of an answer',
+	'function-call':
+		'answers with only a function call, get_weather with JSON arguments (Messages: a tool_use block, stop_reason tool_use); after its output, in text',
+	'web-search':
+		'searches the web first (web_search_call; Messages: server_tool_use + web_search_tool_result), then answers citing example.com and example.org (url_citation; Messages: citations). Also the default answer when the request declares the web search tool',
+	code: 'runs code first (code_interpreter_call with logs; Messages: server_tool_use code_execution + code_execution_tool_result), then answers',
 	'html-200': 'status 200 with an HTML page instead of an event stream',
 	'empty-200': 'status 200 with an empty event-stream body',
 	'connection-timeout':
@@ -76,7 +83,23 @@ export function turnContent(request: DemoRequest): TurnContent {
 				: name === 'bench'
 					? benchAnswer(intArg(request.scenario?.arg ?? null, 80, MAX_HUGE_KB) * 1024)
 					: demoAnswer(request.prompt, request.model);
-	const text = continuation(answer, request.prefill);
+	const tool = toolActivity({
+		scenario: name,
+		prompt: request.prompt,
+		model: request.model,
+		webSearchTool: request.webSearchTool,
+		afterToolOutput: request.afterToolOutput
+	});
+	const said =
+		tool?.kind === 'web-search'
+			? tool.segments.map((segment) => segment.text).join('')
+			: tool?.kind === 'code'
+				? codeAnswer(request.prompt, request.model)
+				: tool?.kind === 'function-call'
+					? ''
+					: answer;
+	const received = attachmentsLine(request.attachments);
+	const text = continuation(received === '' ? said : `${received}\n\n${said}`, request.prefill);
 	const wantsImage =
 		request.route !== 'messages' &&
 		(name === 'image' || (request.imageTool !== null && IMAGE_WORDS.test(request.prompt)));
@@ -96,7 +119,9 @@ export function turnContent(request: DemoRequest): TurnContent {
 		reasoning: request.reasoning || name === 'reasoning' ? demoReasoning(request.prompt) : null,
 		refusal: name === 'refusal' ? "I'm sorry, but I can't help with that request." : null,
 		image,
-		incompleteAfterTokens: name === 'incomplete' ? Math.floor(textTokens / 2) : null
+		incompleteAfterTokens: name === 'incomplete' ? Math.floor(textTokens / 2) : null,
+		tool,
+		encryptedReasoning: request.encryptedInclude
 	};
 }
 
@@ -234,7 +259,9 @@ export function planStream(request: DemoRequest): StreamPlan {
 			const tail = messages
 				? messagesErrorEvent('overloaded_error', 'Overloaded')
 				: responsesErrorEvent();
-			return { steps: toSteps(request, [...events.slice(0, mid), tail], deltaMs) };
+			// The API follows its `error` event with `response.failed`; Messages ends at the error.
+			const after = messages ? [] : [responsesFailedEvent(request.model, 'insufficient_quota')];
+			return { steps: toSteps(request, [...events.slice(0, mid), tail, ...after], deltaMs) };
 		}
 		case 'multibyte':
 			return { steps: toSteps(request, events, deltaMs), splitBytes: 5 };
