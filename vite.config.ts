@@ -42,6 +42,18 @@ export default defineConfig({
 				}
 			},
 			{
+				// The real OpenAI and Anthropic SDKs and the Codex CLI against the demo gateway running
+				// as a process of its own (tests/clients/gateway-process.ts).
+				extends: true,
+				test: {
+					name: 'clients',
+					environment: 'node',
+					include: ['tests/clients/**/*.test.ts'],
+					testTimeout: 60_000,
+					hookTimeout: 30_000
+				}
+			},
+			{
 				// Components render in a real Chromium, not a simulated DOM.
 				extends: true,
 				plugins: [appRoutesStub()],

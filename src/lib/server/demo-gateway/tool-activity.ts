@@ -93,6 +93,7 @@ export function toolActivity(request: ToolRequest): ToolActivity | null {
 			return webSearch(request.prompt, request.model);
 		case 'code':
 			return { kind: 'code', code: DEMO_CODE, stdout: DEMO_STDOUT };
+		case undefined:
 		default:
 			return request.webSearchTool ? webSearch(request.prompt, request.model) : null;
 	}
