@@ -5,20 +5,24 @@
  *
  * - `text_delta` → text, `thinking_delta` → reasoning; a thinking block's `signature_delta` is kept
  *   and the block is emitted whole at its stop (`reasoning_part`), as are redacted thinking blocks.
- * - `input_json_delta` pieces are joined and parsed at block stop (`tool_call`); input that is not
- *   JSON then is a malformed response. An empty input means the block's start `input` (`{}`).
- * - `citations_delta`, `ping` and unknown blocks or deltas are ignored.
+ * - Tool-use blocks and server tool result blocks are reported as tool activity at their start and
+ *   stop (messages-tools.ts); `input_json_delta` pieces are joined, kept as written.
+ * - A text block's `citations` and each `citations_delta` are sources (citation-reports.ts).
+ * - `ping` and unknown blocks or deltas are ignored.
  * - Usage: `message_start.message.usage`, then `message_delta.usage` (cumulative; later wins).
  * - A repeated `message_start` for the open message (same id) is ignored; a `message_start` with a
  *   different id while a message is open means two answers were spliced into one stream: the turn
  *   fails as `malformed_response`, keeping what the first message streamed.
  */
+import { createCitationReports } from './citation-reports.ts';
 import { createDeltaTrack, type DeltaKind } from './delta-track.ts';
 import { endOfMessage } from './messages-stop.ts';
+import { createMessagesTools } from './messages-tools.ts';
 import type { ProtocolReducer, TurnSink } from './protocol.ts';
 import { malformedResponse } from './stream-failures.ts';
+import { createToolReports } from './tool-reports.ts';
 import { usageOf } from './usage.ts';
-import { asCount, asRecord, asString, parseJson, type WireRecord } from './wire-json.ts';
+import { asCount, asRecord, asString, type WireRecord } from './wire-json.ts';
 
 type BlockKind = 'text' | 'thinking' | 'redacted_thinking' | 'tool' | 'other';
 
@@ -26,14 +30,10 @@ interface BlockState {
 	kind: BlockKind;
 	/** Text-run group of a text block (delta-track.ts). */
 	group: number;
-	/** Thinking text or tool input JSON, in pieces. */
+	/** Thinking text, in pieces. */
 	chunks: string[];
 	signature: string;
 	data: string;
-	callId: string;
-	name: string;
-	server: boolean;
-	startInput: unknown;
 }
 
 const KNOWN = new Set([
@@ -45,16 +45,9 @@ const KNOWN = new Set([
 	'message_stop'
 ]);
 
-/** Tool-use block types, and whether the provider runs the tool itself. */
-const TOOL_BLOCKS: ReadonlyMap<string, boolean> = new Map([
-	['tool_use', false],
-	['server_tool_use', true],
-	['mcp_tool_use', true]
-]);
-
 function kindOf(type: unknown): BlockKind {
 	if (type === 'text' || type === 'thinking' || type === 'redacted_thinking') return type;
-	return typeof type === 'string' && TOOL_BLOCKS.has(type) ? 'tool' : 'other';
+	return 'other';
 }
 
 export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
@@ -62,6 +55,8 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 	const text = createDeltaTrack('text', emitDelta, sink.source('text'));
 	const reasoning = createDeltaTrack('reasoning', emitDelta, sink.source('reasoning'));
 	const blocks = new Map<number, BlockState>();
+	const tools = createMessagesTools(createToolReports(sink));
+	const citations = createCitationReports(sink);
 	let messageId: string | undefined;
 	let started = false;
 	let textGroup = 0;
@@ -95,7 +90,7 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 	function blockStart(value: WireRecord): void {
 		const index = asCount(value['index']) ?? 0;
 		const block = asRecord(value['content_block']) ?? {};
-		const kind = kindOf(block['type']);
+		const kind = tools.start(index, block) ? 'tool' : kindOf(block['type']);
 		if (kind === 'text' && !lastStartedText) textGroup++;
 		lastStartedText = kind === 'text';
 		const state: BlockState = {
@@ -103,14 +98,13 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 			group: textGroup,
 			chunks: [],
 			signature: asString(block['signature']) ?? '',
-			data: asString(block['data']) ?? '',
-			callId: asString(block['id']) ?? '',
-			name: asString(block['name']) ?? '',
-			server: TOOL_BLOCKS.get(asString(block['type']) ?? '') ?? false,
-			startInput: block['input'] ?? {}
+			data: asString(block['data']) ?? ''
 		};
 		blocks.set(index, state);
-		if (kind === 'text') text.add(index, textGroup, asString(block['text']) ?? '', 'text');
+		if (kind === 'text') {
+			text.add(index, textGroup, asString(block['text']) ?? '', 'text');
+			citations.locations(block['citations']);
+		}
 		if (kind === 'thinking') thinking(index, state, asString(block['thinking']) ?? '');
 	}
 
@@ -140,8 +134,9 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 				if (state !== undefined) state.signature += asString(delta['signature']) ?? '';
 				return;
 			case 'input_json_delta':
-				state?.chunks.push(asString(delta['partial_json']) ?? '');
-				return;
+				return tools.input(index, asString(delta['partial_json']) ?? '');
+			case 'citations_delta':
+				return citations.location(delta['citation']);
 			default:
 				return;
 		}
@@ -164,33 +159,11 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 					part: { type: 'redacted_thinking', data: state.data }
 				});
 			case 'tool':
-				return toolCall(state);
+				return tools.stop(index);
 			case 'text':
 			case 'other':
 				return;
 		}
-	}
-
-	function toolCall(state: BlockState): void {
-		const json = state.chunks.join('');
-		const parsed = json.trim() === '' ? { value: state.startInput } : parseJson(json);
-		if (parsed === undefined) {
-			return sink.end({
-				type: 'end',
-				status: 'failed',
-				failure: malformedResponse(
-					`The input of the tool call ${state.name} is not valid JSON.`,
-					json
-				)
-			});
-		}
-		const call = {
-			callId: state.callId,
-			name: state.name,
-			input: parsed.value,
-			server: state.server
-		};
-		sink.emit({ type: 'tool_call', call });
 	}
 
 	function malformed(what: string): void {

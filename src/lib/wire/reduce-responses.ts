@@ -5,19 +5,26 @@
  * - Text, refusal and reasoning-summary deltas stream as they come; parts are keyed by
  *   `(output_index, content_index | summary_index)`, never by `item_id` (relays rotate item ids).
  * - `.done` events, `content_part.done`, `output_item.done` and the terminal response's `output`
- *   settle each part (delta-track.ts), emit each finished image, tool call and reasoning item once
- *   per output index. The terminal `output` is matched to output indexes by item id.
+ *   settle each part (delta-track.ts), emit each finished image and reasoning item once per output
+ *   index. The terminal `output` is matched to output indexes by item id.
+ * - Tool items (function, custom, web search, file search, code interpreter, MCP, shell, …) are
+ *   reported from `output_item.added` on, through their status and input `.done` events, to their
+ *   complete item (responses-tools.ts, tool-reports.ts). `url_citation` annotations, from
+ *   `output_text.annotation.added` and from the finished parts, are sources (citation-reports.ts).
  * - `response.completed` → completed; `response.incomplete` → incomplete with
  *   `incomplete_details.reason`; `response.failed` → failed via classifyStreamError. Usage comes
  *   from the terminal response.
- * - Every other kind (created, in_progress, annotations, web search, MCP, shell, …) is ignored.
+ * - Every other kind (created, in_progress, argument and code deltas, audio, …) is ignored.
  */
 import { classifyStreamError } from '../failure/index.ts';
+import { createCitationReports } from './citation-reports.ts';
 import { createDeltaTrack, type DeltaKind } from './delta-track.ts';
 import { imageMimeType } from './image-mime.ts';
 import type { ProtocolReducer, TurnSink } from './protocol.ts';
 import { PART_STRIDE, settleOutputItem } from './responses-items.ts';
+import { createResponsesTools } from './responses-tools.ts';
 import { malformedResponse } from './stream-failures.ts';
+import { createToolReports } from './tool-reports.ts';
 import { usageOf } from './usage.ts';
 import { asArray, asCount, asRecord, asString, isRecord, type WireRecord } from './wire-json.ts';
 
@@ -48,7 +55,9 @@ export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
 	const text = createDeltaTrack('text', emitDelta, sink.source('text'));
 	const reasoning = createDeltaTrack('reasoning', emitDelta, sink.source('reasoning'));
 	const settled = new Set<number>();
-	const items = { sink, text, reasoning, settled };
+	const tools = createResponsesTools(createToolReports(sink));
+	const citations = createCitationReports(sink);
+	const items = { sink, text, reasoning, settled, tools, citations };
 	const itemIndexes = new Map<string, number>();
 	let announced = false;
 
@@ -117,11 +126,14 @@ export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
 		});
 	}
 
-	function announce(value: WireRecord): void {
+	function announce(value: WireRecord, final: boolean): void {
 		announced = true;
 		const item = asRecord(value['item']);
-		const id = item === undefined ? undefined : asString(item['id']);
-		if (id !== undefined) itemIndexes.set(id, asCount(value['output_index']) ?? 0);
+		if (item === undefined) return;
+		const index = asCount(value['output_index']) ?? 0;
+		const id = asString(item['id']);
+		if (id !== undefined) itemIndexes.set(id, index);
+		if (!final) tools.item(index, item, false);
 	}
 
 	function terminal(value: WireRecord, type: string): void {
@@ -155,10 +167,14 @@ export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
 				case 'response.content_part.done': {
 					const part = asRecord(value['part']);
 					if (part === undefined) return;
-					return part['type'] === 'refusal'
-						? textDone(value, asString(part['refusal']), 'refusal')
-						: textDone(value, asString(part['text']), 'text');
+					if (part['type'] === 'refusal') {
+						return textDone(value, asString(part['refusal']), 'refusal');
+					}
+					textDone(value, asString(part['text']), 'text');
+					return citations.annotations(part['annotations']);
 				}
+				case 'response.output_text.annotation.added':
+					return citations.annotation(value['annotation']);
 				case 'response.reasoning_summary_text.delta':
 				case 'response.reasoning_text.delta':
 					return reasoningDelta(value, type);
@@ -176,16 +192,16 @@ export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
 				case 'response.image_generation_call.partial_image':
 					return partialImage(value);
 				case 'response.output_item.added':
-					return announce(value);
+					return announce(value, false);
 				case 'response.output_item.done':
-					announce(value);
+					announce(value, true);
 					return settleOutputItem(items, asCount(value['output_index']) ?? 0, value['item']);
 				case 'response.completed':
 				case 'response.incomplete':
 				case 'response.failed':
 					return terminal(value, type);
 				default:
-					return;
+					return tools.event(value, type);
 			}
 		}
 	};

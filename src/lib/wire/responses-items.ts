@@ -1,14 +1,17 @@
 /**
  * A finished Responses output item (`response.output_item.done`, or an entry of the terminal
  * response's `output`) → the TurnEvents it completes. Each output index is settled once: its final
- * image, tool call or reasoning item is emitted the first time it is seen complete. Message and
- * reasoning texts are settled against what streamed (delta-track.ts), which is idempotent.
+ * image or reasoning item is emitted the first time it is seen complete. Message and reasoning
+ * texts are settled against what streamed (delta-track.ts), and tool items against what was
+ * reported (tool-reports.ts), both idempotent; a message's `url_citation` annotations are sources
+ * (citation-reports.ts, each URL once).
  */
+import type { CitationReports } from './citation-reports.ts';
 import type { DeltaTrack } from './delta-track.ts';
 import { imageMimeType } from './image-mime.ts';
 import type { TurnSink } from './protocol.ts';
-import { malformedResponse } from './stream-failures.ts';
-import { asArray, isRecord, parseJson, asString, type WireRecord } from './wire-json.ts';
+import type { ResponsesTools } from './responses-tools.ts';
+import { asArray, isRecord, asString, type WireRecord } from './wire-json.ts';
 
 /** Part keys: `output_index * PART_STRIDE + content_index` (or `summary_index`). */
 export const PART_STRIDE = 1 << 16;
@@ -17,8 +20,10 @@ export interface ItemState {
 	sink: TurnSink;
 	text: DeltaTrack;
 	reasoning: DeltaTrack;
-	/** Output indexes whose image, tool call or reasoning item was already emitted. */
+	/** Output indexes whose image or reasoning item was already emitted. */
 	settled: Set<number>;
+	tools: ResponsesTools;
+	citations: CitationReports;
 }
 
 export function settleOutputItem(state: ItemState, index: number, item: unknown): void {
@@ -29,12 +34,10 @@ export function settleOutputItem(state: ItemState, index: number, item: unknown)
 		case 'reasoning':
 			return settleReasoning(state, index, item);
 		case 'image_generation_call':
+			state.tools.item(index, item, true);
 			return settleImage(state, index, item);
-		case 'function_call':
-		case 'custom_tool_call':
-			return settleToolCall(state, index, item);
 		default:
-			return;
+			return state.tools.item(index, item, true);
 	}
 }
 
@@ -45,6 +48,7 @@ function settleMessage(state: ItemState, index: number, item: WireRecord): void 
 		if (part['type'] === 'output_text') {
 			const full = asString(part['text']);
 			if (full !== undefined) state.text.settle(key, index, full, 'text');
+			state.citations.annotations(part['annotations']);
 		} else if (part['type'] === 'refusal') {
 			const full = asString(part['refusal']);
 			if (full !== undefined) state.text.settle(key, index, full, 'refusal');
@@ -86,30 +90,4 @@ function settleImage(state: ItemState, index: number, item: WireRecord): void {
 	state.settled.add(index);
 	const mimeType = imageMimeType(asString(item['output_format']), base64);
 	state.sink.emit({ type: 'image', image: { mimeType, base64 } });
-}
-
-function settleToolCall(state: ItemState, index: number, item: WireRecord): void {
-	if (state.settled.has(index)) return;
-	state.settled.add(index);
-	const name = asString(item['name']) ?? '';
-	const callId = asString(item['call_id']) ?? '';
-	if (item['type'] === 'custom_tool_call') {
-		const input = asString(item['input']) ?? '';
-		state.sink.emit({ type: 'tool_call', call: { callId, name, input, server: false } });
-		return;
-	}
-	const args = asString(item['arguments']) ?? '';
-	const parsed = args.trim() === '' ? { value: {} } : parseJson(args);
-	if (parsed === undefined) {
-		state.sink.end({
-			type: 'end',
-			status: 'failed',
-			failure: malformedResponse(`The arguments of the tool call ${name} are not valid JSON.`, args)
-		});
-		return;
-	}
-	state.sink.emit({
-		type: 'tool_call',
-		call: { callId, name, input: parsed.value, server: false }
-	});
 }

@@ -1,10 +1,12 @@
 /**
  * The fold TurnEvent* → Turn. Deltas go to text accumulators (text-accumulator.ts), so a long answer
  * is never copied per delta. `delta()` is the allocation-free path the reducers use for the hot
- * text, refusal and reasoning deltas; `apply()` takes any event.
+ * text, refusal and reasoning deltas; `apply()` takes any event. Tool activities are kept by key
+ * (a later report replaces the earlier one in its first place), citations by URL (the first wins).
  */
 import { assertNever } from '../failure/index.ts';
 import type { Failure } from '../failure/index.ts';
+import type { Citation, ToolActivity } from './conversation.ts';
 import type { DeltaKind, TextSource } from './delta-track.ts';
 import { createTextAccumulator, type TextAccumulator } from './text-accumulator.ts';
 import type { Turn, TurnEvent, TurnImage, TurnStatus, TurnUsage } from './turn-events.ts';
@@ -23,6 +25,9 @@ export function createTurnBuilder(): TurnBuilder {
 	const text = createTextAccumulator();
 	const reasoning = createTextAccumulator();
 	const images: TurnImage[] = [];
+	/** Insertion-ordered: `set` on a known key keeps its place. */
+	const tools = new Map<number, ToolActivity>();
+	const citations = new Map<string, Citation>();
 	let usage: TurnUsage | undefined;
 	let status: TurnStatus = 'interrupted';
 	let failure: Failure | undefined;
@@ -60,8 +65,15 @@ export function createTurnBuilder(): TurnBuilder {
 					status = event.status;
 					if (event.status === 'failed' || event.status === 'interrupted') failure = event.failure;
 					return;
+				case 'tool':
+					tools.set(event.tool.key, event.tool);
+					return;
+				case 'citation':
+					if (!citations.has(event.citation.url)) {
+						citations.set(event.citation.url, event.citation);
+					}
+					return;
 				case 'image_partial':
-				case 'tool_call':
 				case 'reasoning_part':
 					return;
 				default:
@@ -74,6 +86,8 @@ export function createTurnBuilder(): TurnBuilder {
 				text: text.value(),
 				reasoning: reasoning.value(),
 				images: images.slice(),
+				tools: [...tools.values()],
+				citations: [...citations.values()],
 				...(failure === undefined ? {} : { failure }),
 				...(usage === undefined ? {} : { usage: { ...usage } })
 			};

@@ -56,7 +56,7 @@ export type TurnEvent =
 	| { type: 'image'; image: TurnImage }
 	/** A tool item started or changed; it replaces the earlier activity with the same `key`. */
 	| { type: 'tool'; tool: ToolActivity }
-	/** A source the text cites (emitted once per annotation; the Turn keeps each URL once). */
+	/** A source the text cites, emitted the first time its URL is cited (the Turn keeps each URL once). */
 	| { type: 'citation'; citation: Citation }
 	/** A reasoning item or thinking block, complete, to be stored with the turn and sent back. */
 	| { type: 'reasoning_part'; part: ReasoningPart }

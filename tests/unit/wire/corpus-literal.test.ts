@@ -61,12 +61,16 @@ describe.skipIf(!CORPUS_PRESENT)('recorded responses, literal expectations', () 
 		expect(turn.status).toBe('completed');
 		expect(turn.text).toBe('');
 		expect(turn.reasoning.startsWith('**Calculating step-by-step using calculator**')).toBe(true);
-		expect(eventsOfType(events, 'tool_call').map((event) => event.call)).toEqual([
+		expect(turn.tools).toEqual([
 			{
+				key: 1,
+				itemType: 'function_call',
 				callId: 'call_AB6AaRZ1FYZB2RwS6A5vbdqn',
 				name: 'calculator',
-				input: { a: 12, b: 7, op: 'add' },
-				server: false
+				input: '{"a":12,"b":7,"op":"add"}',
+				status: 'completed',
+				server: false,
+				textOffset: 0
 			}
 		]);
 		const [part] = eventsOfType(events, 'reasoning_part');
@@ -76,10 +80,10 @@ describe.skipIf(!CORPUS_PRESENT)('recorded responses, literal expectations', () 
 	});
 
 	it('openai-custom-tool.1 reports the custom tool call with its text input', async () => {
-		const { events } = await replay('responses', 'responses', 'openai-custom-tool.1.jsonl');
-		const calls = eventsOfType(events, 'tool_call');
-		expect(calls).toHaveLength(1);
-		expect(typeof calls[0]?.call.input).toBe('string');
+		const { turn } = await replay('responses', 'responses', 'openai-custom-tool.1.jsonl');
+		expect(turn.tools.map((tool) => [tool.itemType, tool.name, tool.input, tool.status])).toEqual([
+			['custom_tool_call', 'write_sql', 'SELECT * FROM users WHERE age > 25', 'completed']
+		]);
 	});
 });
 
@@ -91,6 +95,8 @@ describe.skipIf(!CORPUS_PRESENT)('recorded messages, literal expectations', () =
 			text: "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?",
 			reasoning: '',
 			images: [],
+			tools: [],
+			citations: [],
 			usage: { inputTokens: 12, outputTokens: 30 }
 		});
 	});
@@ -109,6 +115,8 @@ describe.skipIf(!CORPUS_PRESENT)('recorded messages, literal expectations', () =
 			text: 'Hello, World!',
 			reasoning: '',
 			images: [],
+			tools: [],
+			citations: [],
 			usage: { inputTokens: 17, outputTokens: 227 }
 		});
 	});
@@ -119,27 +127,30 @@ describe.skipIf(!CORPUS_PRESENT)('recorded messages, literal expectations', () =
 		expect(turn.failure?.kind).toBe('malformed_response');
 		expect(turn.reasoning).toBe('I will call the tool.');
 		expect(turn.text).toBe('');
-		expect(eventsOfType(events, 'tool_call')).toEqual([]);
+		expect(turn.tools.map((tool) => [tool.callId, tool.status, tool.input])).toEqual([
+			['toolu_first', 'in_progress', '']
+		]);
 		expect(eventsOfType(events, 'reasoning_part').map((event) => event.part)).toEqual([
 			{ type: 'thinking', thinking: 'I will call the tool.', signature: 'sig-first' }
 		]);
 	});
 
 	it('anthropic-tool-no-args gives the tool call with empty input', async () => {
-		const { events } = await replay('messages', 'messages', 'anthropic-tool-no-args.jsonl');
-		expect(eventsOfType(events, 'tool_call').map((event) => event.call.input)).toEqual([{}]);
+		const { turn } = await replay('messages', 'messages', 'anthropic-tool-no-args.jsonl');
+		expect(turn.tools.map((tool) => [tool.itemType, tool.input, tool.status])).toEqual([
+			['tool_use', '{}', 'completed']
+		]);
 	});
 
-	it('anthropic-json-tool.1 parses the joined input_json_delta pieces', async () => {
+	it('anthropic-json-tool.1 keeps the joined input_json_delta pieces as written', async () => {
 		const lines = payloads('messages', 'anthropic-json-tool.1.jsonl');
 		const json = lines
 			.filter((line) => line.type === 'content_block_delta')
 			.map((line) => (line['delta'] as { partial_json?: string }).partial_json ?? '')
 			.join('');
-		const { events } = await replay('messages', 'messages', 'anthropic-json-tool.1.jsonl');
-		expect(eventsOfType(events, 'tool_call').map((event) => event.call.input)).toEqual([
-			JSON.parse(json)
-		]);
+		const { turn } = await replay('messages', 'messages', 'anthropic-json-tool.1.jsonl');
+		expect(turn.tools.map((tool) => tool.input)).toEqual([json]);
+		expect(JSON.parse(json)).toBeTypeOf('object');
 	});
 
 	it('anthropic-message-delta-input-tokens takes usage from message_delta', async () => {
@@ -153,14 +164,11 @@ describe.skipIf(!CORPUS_PRESENT)('recorded messages, literal expectations', () =
 	});
 
 	it('anthropic-web-search-tool.1 runs its citation-split text blocks together', async () => {
-		const { turn, events } = await replay(
-			'messages',
-			'messages',
-			'anthropic-web-search-tool.1.jsonl'
-		);
+		const { turn } = await replay('messages', 'messages', 'anthropic-web-search-tool.1.jsonl');
 		expect(turn.text).not.toContain('\n\n\n');
-		expect(
-			eventsOfType(events, 'tool_call').map((event) => [event.call.name, event.call.server])
-		).toEqual([['web_search', true]]);
+		expect(turn.tools.map((tool) => [tool.itemType, tool.name, tool.server])).toEqual([
+			['server_tool_use', 'web_search', true],
+			['web_search_tool_result', 'web_search', true]
+		]);
 	});
 });

@@ -42,29 +42,70 @@ export const MESSAGES_CASES: FixtureCase[] = [
 	m('tool-use', {
 		status: 'completed',
 		text: "I'll look up the weather.",
-		check: ({ events }) =>
-			expect(eventsOfType(events, 'tool_call').map((event) => event.call)).toEqual([
+		check: ({ turn }) =>
+			expect(turn.tools).toEqual([
 				{
+					key: 1,
+					itemType: 'tool_use',
 					callId: 'toolu_01A2b3C4d5E6f7G8h9J0k1L2',
 					name: 'get_weather',
-					input: { city: 'Lisbon', unit: 'c' },
-					server: false
+					input: '{"city": "Lisbon", "unit": "c"}',
+					status: 'completed',
+					server: false,
+					textOffset: 25
 				},
-				{ callId: 'toolu_01NoArgsNoArgsNoArgs00001', name: 'list_issues', input: {}, server: false }
+				{
+					key: 2,
+					itemType: 'tool_use',
+					callId: 'toolu_01NoArgsNoArgsNoArgs00001',
+					name: 'list_issues',
+					input: '{}',
+					status: 'completed',
+					server: false,
+					textOffset: 25
+				}
 			])
 	}),
 	m('citations', {
 		status: 'completed',
 		text: 'According to the forecast, Lisbon will be sunny and 24 °C tomorrow.',
-		check: ({ events }) =>
-			expect(eventsOfType(events, 'tool_call').map((event) => event.call)).toEqual([
+		check: ({ turn, events }) => {
+			expect(turn.tools).toEqual([
 				{
+					key: 0,
+					itemType: 'server_tool_use',
 					callId: 'srvtoolu_01WebSearchWebSearch01',
 					name: 'web_search',
-					input: { query: 'Lisbon weather' },
-					server: true
+					input: '{"query": "Lisbon weather"}',
+					status: 'completed',
+					server: true,
+					textOffset: 0
+				},
+				{
+					key: 1,
+					itemType: 'web_search_tool_result',
+					callId: 'srvtoolu_01WebSearchWebSearch01',
+					name: 'web_search',
+					input: '',
+					status: 'completed',
+					output: 'Lisbon weather — https://weather.example/lisbon',
+					server: true,
+					textOffset: 0
 				}
-			])
+			]);
+			expect(turn.citations).toEqual([
+				{
+					url: 'https://weather.example/lisbon',
+					title: 'Lisbon weather',
+					citedText: 'Sunny, 24 °C'
+				}
+			]);
+			expect(eventsOfType(events, 'tool').map(({ tool }) => [tool.key, tool.status])).toEqual([
+				[0, 'in_progress'],
+				[0, 'completed'],
+				[1, 'completed']
+			]);
+		}
 	}),
 	m('tool-between-text', { status: 'completed', text: 'Let me check that.\n\nThe answer is 42.' }),
 	m('max-tokens', {
@@ -98,9 +139,19 @@ export const MESSAGES_CASES: FixtureCase[] = [
 		status: 'failed',
 		failure: 'malformed_response',
 		reasoning: 'I will call the tool.',
-		check: ({ events }) => expect(eventsOfType(events, 'tool_call')).toEqual([])
+		check: ({ turn }) =>
+			// The first message's tool call started and never finished; the second is not read.
+			expect(turn.tools.map((tool) => [tool.callId, tool.status, tool.input])).toEqual([
+				['toolu_01First', 'in_progress', '']
+			])
 	}),
-	m('bad-tool-json', { status: 'failed', failure: 'malformed_response' }),
+	m('bad-tool-json', {
+		status: 'completed',
+		check: ({ turn }) =>
+			expect(turn.tools.map((tool) => [tool.name, tool.input, tool.status])).toEqual([
+				['get_weather', '{"city": "Lis', 'completed']
+			])
+	}),
 	m('malformed-json', { status: 'failed', failure: 'malformed_response', text: 'Lisbon is ' }),
 	m('usage-in-delta', {
 		status: 'completed',

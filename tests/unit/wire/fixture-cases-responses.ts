@@ -108,23 +108,50 @@ export const RESPONSES_CASES: FixtureCase[] = [
 	}),
 	r('tool-calls', {
 		status: 'completed',
-		check: ({ events }) =>
-			expect(eventsOfType(events, 'tool_call').map((event) => event.call)).toEqual([
+		check: ({ turn, events }) => {
+			expect(turn.tools).toEqual([
 				{
+					key: 0,
+					itemType: 'function_call',
 					callId: 'call_Hn3kQx9V2mWc7Lr1',
 					name: 'get_weather',
-					input: { city: 'Lisbon', unit: 'c' },
-					server: false
+					input: '{"city":"Lisbon","unit":"c"}',
+					status: 'completed',
+					server: false,
+					textOffset: 0
 				},
 				{
+					key: 1,
+					itemType: 'custom_tool_call',
 					callId: 'call_Cu7tOmT00l5x9zQa',
 					name: 'apply_patch',
 					input: '*** Begin Patch\n*** End Patch',
-					server: false
+					status: 'completed',
+					server: false,
+					textOffset: 0
 				}
+			]);
+			// Started, input complete, done: never one report per argument delta.
+			expect(
+				eventsOfType(events, 'tool').map(({ tool }) => [tool.key, tool.status, tool.input])
+			).toEqual([
+				[0, 'in_progress', ''],
+				[0, 'in_progress', '{"city":"Lisbon","unit":"c"}'],
+				[0, 'completed', '{"city":"Lisbon","unit":"c"}'],
+				[1, 'in_progress', ''],
+				[1, 'in_progress', '*** Begin Patch\n*** End Patch'],
+				[1, 'completed', '*** Begin Patch\n*** End Patch']
+			]);
+		}
+	}),
+	r('bad-tool-arguments', {
+		status: 'completed',
+		usage: { inputTokens: 120, outputTokens: 48 },
+		check: ({ turn }) =>
+			expect(turn.tools.map((tool) => [tool.name, tool.input, tool.status])).toEqual([
+				['get_weather', '{"city":"Lisbon"', 'completed']
 			])
 	}),
-	r('bad-tool-arguments', { status: 'failed', failure: 'malformed_response' }),
 	r('malformed-json', { status: 'failed', failure: 'malformed_response', text: PARTIAL }),
 	r('wrong-shape', { status: 'failed', failure: 'malformed_response', text: PARTIAL }),
 	r('huge-event', { status: 'completed', text: `Before the big one. ${'x'.repeat(20000)}` }),

@@ -51,6 +51,19 @@ describe('parseTurnJson, Responses', () => {
 				text: 'Here it is.',
 				reasoning: 'Short plan.',
 				images: [{ mimeType: 'image/webp', base64: WEBP }],
+				tools: [
+					{
+						key: 1,
+						itemType: 'image_generation_call',
+						callId: '',
+						name: 'image_generation',
+						input: '',
+						status: 'completed',
+						server: true,
+						textOffset: 0
+					}
+				],
+				citations: [],
 				usage: { inputTokens: 11, outputTokens: 22 }
 			});
 		}
@@ -127,6 +140,19 @@ describe('parseTurnJson, Messages', () => {
 			text: 'Answer.',
 			reasoning: 'Let me think.',
 			images: [],
+			tools: [
+				{
+					key: 2,
+					itemType: 'tool_use',
+					callId: 'toolu_1',
+					name: 'lookup',
+					input: '{"q":"x"}',
+					status: 'completed',
+					server: false,
+					textOffset: 7
+				}
+			],
+			citations: [],
 			usage: { inputTokens: 7, outputTokens: 9 }
 		});
 	});

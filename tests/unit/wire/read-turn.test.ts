@@ -40,6 +40,8 @@ describe('collectTurn', () => {
 			text: ANSWER,
 			reasoning: '',
 			images: [],
+			tools: [],
+			citations: [],
 			usage: { inputTokens: 120, outputTokens: 48 }
 		});
 	});
@@ -53,7 +55,14 @@ describe('abort', () => {
 			signal: AbortSignal.abort(),
 			onEvent: (event) => events.push(event)
 		});
-		expect(turn).toEqual({ status: 'cancelled', text: '', reasoning: '', images: [] });
+		expect(turn).toEqual({
+			status: 'cancelled',
+			text: '',
+			reasoning: '',
+			images: [],
+			tools: [],
+			citations: []
+		});
 		expect(events).toEqual([{ type: 'end', status: 'cancelled' }]);
 		expect(body.cancelled).toBe(true);
 	});
@@ -178,7 +187,14 @@ describe('a body that errors', () => {
 	it('is cancelled when the request was aborted by the person', async () => {
 		const abort = new DOMException('The operation was aborted.', 'AbortError');
 		const turn = await collectTurn('responses', failingBody([cut], abort));
-		expect(turn).toEqual({ status: 'cancelled', text: PARTIAL, reasoning: '', images: [] });
+		expect(turn).toEqual({
+			status: 'cancelled',
+			text: PARTIAL,
+			reasoning: '',
+			images: [],
+			tools: [],
+			citations: []
+		});
 	});
 
 	it('is stalled when the transport gave up with an IdleTimeoutError', async () => {
