@@ -192,3 +192,10 @@ export function eventsOfType<T extends TurnEvent['type']>(
 ): Extract<TurnEvent, { type: T }>[] {
 	return events.filter((event): event is Extract<TurnEvent, { type: T }> => event.type === type);
 }
+
+/** Payloads framed as an event stream: `event: <type>`, `data: <JSON>`, blank line. */
+export function sseOf(payloads: readonly ({ type: string } & Record<string, unknown>)[]): string {
+	return payloads
+		.map((payload) => `event: ${payload.type}\ndata: ${JSON.stringify(payload)}\n\n`)
+		.join('');
+}
