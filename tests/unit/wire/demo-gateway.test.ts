@@ -126,3 +126,51 @@ describe.each(['responses', 'backend'] as const)('%s route images', (route) => {
 		expect(turn.images[0]?.mimeType).toBe('image/png');
 	});
 });
+
+describe.each(['responses', 'backend', 'messages'] as const)('%s route tool activity', (route) => {
+	const messages = route === 'messages';
+
+	it.each([
+		[
+			'#scenario:function-call',
+			messages ? [['tool_use', 'get_weather']] : [['function_call', 'get_weather']]
+		],
+		[
+			'#scenario:web-search',
+			messages
+				? [
+						['server_tool_use', 'web_search'],
+						['web_search_tool_result', 'web_search']
+					]
+				: [['web_search_call', 'web_search']]
+		],
+		[
+			'#scenario:code',
+			messages
+				? [
+						['server_tool_use', 'code_execution'],
+						['code_execution_tool_result', 'code_execution']
+					]
+				: [['code_interpreter_call', 'code_interpreter']]
+		]
+	] as const)('%s shows its tool items, streamed or not', async (prompt, tools) => {
+		const turn = await streamed(route, `Hello ${prompt}`);
+		expect(turn.tools.map((tool) => [tool.itemType, tool.name])).toEqual(tools);
+		expect(turn.tools.every((tool) => tool.status === 'completed')).toBe(true);
+		const json = await (await ask(route, `Hello ${prompt}`, false)).text();
+		// Call ids are random per answer; everything else is the same.
+		const withoutIds = (all: Turn['tools']) => all.map(({ callId, ...tool }) => tool);
+		expect(withoutIds(parseTurnJson(route, json).tools)).toEqual(withoutIds(turn.tools));
+	});
+
+	it('shows what the code ran and printed, and the sources a web search cited', async () => {
+		const code = await streamed(route, 'Hello #scenario:code');
+		expect(code.tools.map((tool) => tool.output ?? '').join('')).toContain('7.25');
+		const search = await streamed(route, 'Lisbon trams #scenario:web-search');
+		expect(search.citations.map((citation) => citation.url)).toEqual([
+			'https://example.com/switchboard/demo-gateway',
+			'https://example.org/reference/citations'
+		]);
+		expect(search.tools[0]?.input).toContain('Lisbon trams');
+	});
+});
