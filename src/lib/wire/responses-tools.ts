@@ -117,7 +117,7 @@ function withOutput(output: string | undefined): { output?: string } {
 
 function patchInput(operation: WireRecord | undefined): string {
 	if (operation === undefined) return '';
-	const what = lines([text(operation['type']), text(operation['path'])]).replace('\n', ' ');
+	const what = [text(operation['type']), text(operation['path'])].filter((v) => v !== '').join(' ');
 	return lines([what, text(operation['diff'])]);
 }
 
