@@ -56,7 +56,9 @@ const emptyTurn = (status: Turn['status']): Turn => ({
 	status,
 	text: '',
 	reasoning: '',
-	images: []
+	images: [],
+	tools: [],
+	citations: []
 });
 
 export async function streamTurn(request: TurnRequest, options: StreamTurnOptions): Promise<Turn> {

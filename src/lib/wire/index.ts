@@ -42,3 +42,4 @@ export { buildTurnRequest } from './build-request.ts';
 export { buildResponsesRequest } from './request-responses.ts';
 export { buildBackendRequest } from './request-backend.ts';
 export { buildMessagesRequest } from './request-messages.ts';
+export { TOOL_NOT_RUN, validateHistory } from './history-validator.ts';

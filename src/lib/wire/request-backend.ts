@@ -6,6 +6,7 @@
  * streaming. The access token, the account header and the client and session headers are the
  * gateway header table's, added at send (src/lib/gateway/gateway-headers.ts).
  */
+import { validateHistory } from './history-validator.ts';
 import { baseHeaders } from './request-headers.ts';
 import { responsesBody } from './request-responses.ts';
 import { RequestBuildError, type BackendRequestInput, type WireRequest } from './request-types.ts';
@@ -17,9 +18,11 @@ export function buildBackendRequest(input: BackendRequestInput): WireRequest {
 			'The backend route needs instructions (a system prompt).'
 		);
 	}
+	const body = responsesBody(input);
+	validateHistory('backend', body);
 	return {
 		url: `${input.baseUrl}/backend-api/${encodeURIComponent(input.area)}/responses`,
 		headers: baseHeaders(input.stream),
-		body: JSON.stringify(responsesBody(input))
+		body: JSON.stringify(body)
 	};
 }

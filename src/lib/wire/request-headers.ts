@@ -8,12 +8,17 @@ import { RequestBuildError } from './request-types.ts';
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FORBIDDEN_IN_VALUE = /[\r\n\0]/;
 
+/** Sets a header; a value that is empty or only whitespace is never sent (the header is left out). */
 export function setHeader(headers: Record<string, string>, name: string, value: string): void {
 	if (!TOKEN.test(name)) {
 		throw new RequestBuildError('invalid_header', `"${name}" is not a valid header name.`);
 	}
 	if (FORBIDDEN_IN_VALUE.test(value)) {
 		throw new RequestBuildError('invalid_header', `The value of the ${name} header is not valid.`);
+	}
+	if (value.trim() === '') {
+		delete headers[name.toLowerCase()];
+		return;
 	}
 	headers[name.toLowerCase()] = value;
 }

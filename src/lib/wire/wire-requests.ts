@@ -6,6 +6,7 @@
 export type ResponsesMessageContent =
 	| { type: 'input_text'; text: string }
 	| { type: 'input_image'; image_url: string }
+	| { type: 'input_file'; filename: string; file_data: string }
 	| { type: 'output_text'; text: string };
 
 export interface ResponsesMessageItem {
@@ -21,19 +22,25 @@ export interface ResponsesReasoningItem {
 	encrypted_content: string;
 }
 
-export type ResponsesInputItem = ResponsesMessageItem | ResponsesReasoningItem;
+/** A client tool call the model made, sent back with its output (the call was not run). */
+export type ResponsesToolCallItem =
+	| { type: 'function_call'; call_id: string; name: string; arguments: string }
+	| { type: 'function_call_output'; call_id: string; output: string }
+	| { type: 'custom_tool_call'; call_id: string; name: string; input: string }
+	| { type: 'custom_tool_call_output'; call_id: string; output: string };
 
-export interface ResponsesImageGenerationTool {
-	type: 'image_generation';
-	output_format: 'png' | 'webp' | 'jpeg';
-	partial_images?: number;
-}
+export type ResponsesInputItem =
+	ResponsesMessageItem | ResponsesReasoningItem | ResponsesToolCallItem;
+
+export type ResponsesTool =
+	| { type: 'image_generation'; output_format: 'png' | 'webp' | 'jpeg'; partial_images?: number }
+	| { type: 'web_search' };
 
 export interface ResponsesRequestBody {
 	model: string;
 	instructions: string;
 	input: ResponsesInputItem[];
-	tools?: ResponsesImageGenerationTool[];
+	tools?: ResponsesTool[];
 	tool_choice?: 'auto';
 	parallel_tool_calls?: boolean;
 	reasoning?: { effort?: string; summary?: string };
@@ -47,8 +54,21 @@ export interface ResponsesRequestBody {
 export type MessagesContentBlock =
 	| { type: 'text'; text: string }
 	| { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
+	| {
+			type: 'document';
+			source: { type: 'base64'; media_type: 'application/pdf'; data: string };
+			title?: string;
+	  }
 	| { type: 'thinking'; thinking: string; signature: string }
-	| { type: 'redacted_thinking'; data: string };
+	| { type: 'redacted_thinking'; data: string }
+	| { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+	| { type: 'tool_result'; tool_use_id: string; content: string; is_error: true };
+
+export interface MessagesWebSearchTool {
+	type: 'web_search_20250305';
+	name: 'web_search';
+	max_uses: number;
+}
 
 export interface MessagesMessage {
 	role: 'user' | 'assistant';
@@ -68,4 +88,5 @@ export interface MessagesRequestBody {
 	stream: boolean;
 	thinking?: MessagesThinking;
 	output_config?: { effort: MessagesEffort };
+	tools?: MessagesWebSearchTool[];
 }

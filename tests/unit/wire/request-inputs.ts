@@ -19,7 +19,11 @@ const SUMMARY = {
 export const conversation: Conversation = {
 	instructions: 'You are a helpful assistant.',
 	turns: [
-		{ role: 'user', text: 'hello', images: [{ mimeType: 'image/png', base64: 'iVBORw0K' }] },
+		{
+			role: 'user',
+			text: 'hello',
+			attachments: [{ kind: 'image', mimeType: 'image/png', name: 'dot.png', base64: 'iVBORw0K' }]
+		},
 		{
 			role: 'assistant',
 			text: 'Hi! How can I help?',
