@@ -16,12 +16,15 @@
  * answer that was streaming when the page went away comes back interrupted, written back so.
  */
 import type { StreamingText } from '../render/streaming-text.svelte.ts';
+import { AttachmentPreviews } from './attachment-previews.svelte.ts';
+import { PendingAttachments, type PendingAttachment } from './pending-attachments.svelte.ts';
+import { blobToBase64 } from './storage/blob-base64.ts';
 import { DEFAULT_TITLE, titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
 import type { ConversationChannel, ConversationNews } from './conversation-channel.ts';
 import { ConversationWriter, restoreConversation, settleAbandoned } from './conversation-writer.ts';
 import type { ConversationStore } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
-import type { Conversation } from './storage/records.ts';
+import type { AttachmentRef, Conversation } from './storage/records.ts';
 import { writeJournal } from './storage/unload-journal.ts';
 import { driveTurn, type TurnHost } from './turn-driver.ts';
 import { TurnRun, type PendingRetry, type TurnWaiting } from './turn-run.svelte.ts';
@@ -54,7 +57,15 @@ export class ChatSession {
 	#messages = $state.raw<ChatMessage[]>([]);
 	#title = $state('');
 	#draft = $state('');
+	#webSearch = $state(false);
 	#run = $state.raw<TurnRun | null>(null);
+	/** The files in the composer, sent (and taken from it) with the next prompt. */
+	readonly attachments = new PendingAttachments();
+	/** Thumbnails and links of the files attached to this conversation's prompts. */
+	readonly previews: AttachmentPreviews;
+	/** Base64 of attached files already read for a request, by attachment id. */
+	readonly #fileBytes = new Map<string, string>();
+	readonly #store: ConversationStore;
 	/** Calls off a scheduled automatic retry without stopping anything else. */
 	#retryCalledOff = new AbortController();
 	#saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -72,6 +83,9 @@ export class ChatSession {
 		const { messages, ...record } = init.conversation;
 		this.id = record.id;
 		this.#title = record.title;
+		this.#webSearch = record.webSearch === true;
+		this.#store = init.store;
+		this.previews = new AttachmentPreviews((id) => init.store.loadAttachment(id));
 		this.#writer = new ConversationWriter(init.store, record, messages, {
 			...(init.onWritten === undefined ? {} : { onWritten: init.onWritten }),
 			...(init.onSaved === undefined ? {} : { onRecordSaved: init.onSaved }),
@@ -145,6 +159,15 @@ export class ChatSession {
 		this.#writer.saveDraft(value);
 	}
 
+	/** The web search switch of this conversation (kept with it). */
+	get webSearch(): boolean {
+		return this.#webSearch;
+	}
+	set webSearch(on: boolean) {
+		this.#webSearch = on;
+		void this.#writer.patch({ webSearch: on });
+	}
+
 	/** Changes whenever visible content changes: a message added, text arriving, a turn ending. */
 	get activity(): string {
 		const last = this.#messages.at(-1);
@@ -157,9 +180,10 @@ export class ChatSession {
 		return notice !== undefined && notice.text !== '' ? notice.text : null;
 	}
 
+	/** Sends `prompt` with the composer's attached files (a prompt may be files alone). */
 	async send(prompt: string): Promise<void> {
 		const text = prompt.trim();
-		if (text === '' || this.busy) return;
+		if ((text === '' && this.attachments.items.length === 0) || this.busy) return;
 		this.cancelRetry();
 		// The turn exists from this moment: Stop while the prompt is being saved stops it too.
 		const run = await this.#begin(crypto.randomUUID());
@@ -167,9 +191,15 @@ export class ChatSession {
 		if (run === null) return;
 		// The first prompt names the conversation, unless a person has named it already.
 		const first = this.#messages.length === 0 && this.#title === DEFAULT_TITLE;
-		const user = this.#newMessage('user', text);
+		const files = this.attachments.take();
+		const refs = files.map(attachmentRef);
+		const user: ChatMessage = {
+			...this.#newMessage('user', text),
+			...(refs.length === 0 ? {} : { attachments: refs })
+		};
 		const answer: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
-		if (first) this.#title = titleFrom(text);
+		if (first) this.#title = titleFrom(text === '' ? (files[0]?.name ?? '') : text);
+		files.forEach((file, index) => this.previews.keep(refs[index]?.id ?? '', file.blob));
 		this.#messages = [...this.#messages, user, answer];
 		this.#draft = '';
 		// The prompt is on disk before the request leaves.
@@ -179,6 +209,12 @@ export class ChatSession {
 			model: this.#host.target().model,
 			updatedAt: Date.now()
 		});
+		// The files are on disk before the prompt that names them.
+		files.forEach((file, index) => {
+			const id = refs[index]?.id ?? '';
+			void this.#writer.saveAttachment({ id, conversationId: this.id, blob: file.blob });
+		});
+		for (const file of files) URL.revokeObjectURL(file.previewUrl);
 		await this.#save(user.id);
 		this.#host.attempts[answer.id] = 0;
 		await driveTurn(this.#host, run, { compactFirst: false });
@@ -259,6 +295,8 @@ export class ChatSession {
 		void this.flush();
 		this.stop();
 		this.#unsubscribe();
+		this.attachments.dispose();
+		this.previews.dispose();
 		if (typeof window !== 'undefined') {
 			window.removeEventListener('pagehide', this.#flushOnHide);
 			document.removeEventListener('visibilitychange', this.#flushOnHide);
@@ -316,12 +354,26 @@ export class ChatSession {
 			saveSoon: (id) => this.#saveSoon(id),
 			touch: (model) => this.#writer.patch({ model, updatedAt: Date.now() }),
 			newMessage: (role, text) => this.#newMessage(role, text),
+			attachmentBytes: (messages) => this.#attachmentBytes(messages),
+			webSearch: () => this.#webSearch,
 			target: init.target,
 			fetch: init.fetch,
 			attempts: {},
 			retryCalledOff: () => this.#retryCalledOff.signal,
 			end: (run) => this.#end(run)
 		};
+	}
+
+	/** The bytes of every file attached to `messages`, read once per file and kept for the session. */
+	async #attachmentBytes(messages: readonly ChatMessage[]): Promise<ReadonlyMap<string, string>> {
+		for (const message of messages) {
+			for (const file of message.attachments ?? []) {
+				if (this.#fileBytes.has(file.id)) continue;
+				const blob = this.previews.blobOf(file.id) ?? (await this.#store.loadAttachment(file.id));
+				if (blob !== undefined) this.#fileBytes.set(file.id, await blobToBase64(blob));
+			}
+		}
+		return this.#fileBytes;
 	}
 
 	#update(id: string, change: (message: ChatMessage) => ChatMessage): ChatMessage | undefined {
@@ -414,4 +466,14 @@ export class ChatSession {
 			void this.#save(id);
 		}, SAVE_EVERY_MS);
 	}
+}
+
+function attachmentRef(file: PendingAttachment): AttachmentRef {
+	return {
+		id: crypto.randomUUID(),
+		kind: file.kind,
+		mimeType: file.mimeType,
+		name: file.name,
+		size: file.blob.size
+	};
 }

@@ -1,0 +1,105 @@
+/**
+ * The files in the composer, before they are sent: checked against the limits
+ * (attachment-intake.ts), images scaled down where needed (prepare-image.ts), each with a preview
+ * URL. A refusal is said in `problem`, naming the file; nothing accepted is dropped.
+ */
+import type { AttachmentRef } from './storage/records.ts';
+import { base64ToBlob } from './storage/blob-base64.ts';
+import { attachmentType, refusalOf } from './attachment-intake.ts';
+import { prepareImage } from './prepare-image.ts';
+
+export interface PendingAttachment {
+	id: string;
+	kind: AttachmentRef['kind'];
+	mimeType: AttachmentRef['mimeType'];
+	name: string;
+	blob: Blob;
+	previewUrl: string;
+}
+
+export class PendingAttachments {
+	#items = $state.raw<PendingAttachment[]>([]);
+	#problem = $state<string | null>(null);
+
+	get items(): readonly PendingAttachment[] {
+		return this.#items;
+	}
+	/** Why the last files could not all be added; `null` when they could. */
+	get problem(): string | null {
+		return this.#problem;
+	}
+
+	async add(files: readonly File[]): Promise<void> {
+		const refusals: string[] = [];
+		for (const file of files) {
+			const type = attachmentType(file);
+			const blob =
+				type === null || type === 'application/pdf' ? file : await prepareImage(file, type);
+			const sent = { name: file.name, type: blob.type || (type ?? file.type), size: blob.size };
+			const refusal = refusalOf(sent, this.#items.length, this.#total());
+			if (refusal !== null || type === null) {
+				refusals.push(refusal ?? file.name);
+				continue;
+			}
+			const mimeType = attachmentType(sent) ?? type;
+			this.#push({
+				name: file.name,
+				mimeType,
+				blob: blob.type === mimeType ? blob : new Blob([blob], { type: mimeType })
+			});
+		}
+		this.#problem = refusals.length === 0 ? null : refusals.join(' ');
+	}
+
+	/** A generated image, sent back as input. */
+	addImage(image: { mimeType: string; base64: string }, name: string): void {
+		const mimeType = attachmentType({ name, type: image.mimeType });
+		if (mimeType === null) return;
+		const blob = base64ToBlob(image.base64, mimeType);
+		const refusal = refusalOf(
+			{ name, type: mimeType, size: blob.size },
+			this.#items.length,
+			this.#total()
+		);
+		this.#problem = refusal;
+		if (refusal === null) this.#push({ name, mimeType, blob });
+	}
+
+	remove(id: string): void {
+		const item = this.#items.find((candidate) => candidate.id === id);
+		if (item !== undefined) URL.revokeObjectURL(item.previewUrl);
+		this.#items = this.#items.filter((candidate) => candidate.id !== id);
+		this.#problem = null;
+	}
+
+	/** The files, taken out for sending; their preview URLs are the caller's to revoke. */
+	take(): PendingAttachment[] {
+		const taken = this.#items;
+		this.#items = [];
+		this.#problem = null;
+		return [...taken];
+	}
+
+	dispose(): void {
+		for (const item of this.#items) URL.revokeObjectURL(item.previewUrl);
+		this.#items = [];
+	}
+
+	#total(): number {
+		return this.#items.reduce((sum, item) => sum + item.blob.size, 0);
+	}
+
+	#push(file: { name: string; mimeType: AttachmentRef['mimeType']; blob: Blob }): void {
+		this.#items = [
+			...this.#items,
+			{
+				id: crypto.randomUUID(),
+				kind: file.mimeType === 'application/pdf' ? 'pdf' : 'image',
+				mimeType: file.mimeType,
+				name: file.name,
+				blob: file.blob,
+				previewUrl: URL.createObjectURL(file.blob)
+			}
+		];
+	}
+}
