@@ -43,23 +43,43 @@ export async function closeSettings(page: Page): Promise<void> {
 
 /** Adds the demo gateway again as a custom profile on the Messages route, and selects it. */
 export async function useMessagesGateway(page: Page, baseURL: string | undefined): Promise<void> {
+	await useDemoGateway(page, baseURL, 'messages');
+}
+
+/** Adds the demo gateway again as a custom profile on `route`, and selects it. */
+export async function useDemoGateway(
+	page: Page,
+	baseURL: string | undefined,
+	route: 'messages' | 'backend'
+): Promise<void> {
 	await openSettings(page);
-	await addMessagesGateway(page, baseURL);
+	await addDemoGateway(page, baseURL, route);
 	await closeSettings(page);
 }
 
 /** In the open Settings: adds the demo gateway as a profile on the Messages route, and selects it. */
 export async function addMessagesGateway(page: Page, baseURL: string | undefined): Promise<void> {
+	await addDemoGateway(page, baseURL, 'messages');
+}
+
+const ROUTE_NAMES = { messages: 'Messages', backend: 'Backend' } as const;
+
+/** In the open Settings: adds the demo gateway as a profile on `route`, and selects it. */
+async function addDemoGateway(
+	page: Page,
+	baseURL: string | undefined,
+	route: 'messages' | 'backend'
+): Promise<void> {
 	const dialog = page.getByRole('dialog', { name: 'Settings' });
 	await dialog.getByText('Add a gateway').click();
-	await dialog.getByLabel('Name').fill('Demo (Messages)');
-	// The same demo gateway the app already uses, added again as a profile on the Messages route.
+	await dialog.getByLabel('Name').fill(`Demo (${ROUTE_NAMES[route]})`);
+	// The same demo gateway the app already uses, added again as a profile on another route.
 	const gateway = baseURL === CROSS_ORIGIN_APP_URL ? DEMO_GATEWAY_URL : `${baseURL ?? ''}/demo`;
 	await dialog.getByLabel('Base URL').fill(gateway);
-	await dialog.getByLabel('Route').selectOption('messages');
+	await dialog.getByLabel('Route').selectOption(route);
 	await dialog.getByRole('button', { name: 'Add gateway' }).click();
 	const active = dialog.locator('[data-settings-section="gateway"] select').first();
 	await expect
 		.poll(() => active.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
-		.toBe('Demo (Messages) (messages)');
+		.toBe(`Demo (${ROUTE_NAMES[route]}) (${route})`);
 }
