@@ -12,12 +12,14 @@ import { watchTurnRequests } from './support/turn-requests.ts';
 
 type Item = Record<string, unknown>;
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : '?');
+
 /** A Responses `input` as `message:<role>` and item types, in order. */
 function responsesShape(body: Item): string[] {
 	return (body['input'] as Item[]).map((item) =>
 		item['type'] === 'message' || item['type'] === undefined
-			? `message:${String(item['role'])}`
-			: String(item['type'])
+			? `message:${text(item['role'])}`
+			: text(item['type'])
 	);
 }
 

@@ -5,7 +5,9 @@
 export class AttachmentPreviews {
 	#urls = $state<Record<string, string>>({});
 	#missing = $state<Record<string, true>>({});
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- bytes and asks are not rendered
 	readonly #blobs = new Map<string, Blob>();
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- see above
 	readonly #asked = new Set<string>();
 	readonly #load: (id: string) => Promise<Blob | undefined>;
 

@@ -64,6 +64,7 @@ export class ChatSession {
 	/** Thumbnails and links of the files attached to this conversation's prompts. */
 	readonly previews: AttachmentPreviews;
 	/** Base64 of attached files already read for a request, by attachment id. */
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- request bytes, never rendered
 	readonly #fileBytes = new Map<string, string>();
 	readonly #store: ConversationStore;
 	/** Calls off a scheduled automatic retry without stopping anything else. */

@@ -196,7 +196,7 @@ export class ConversationLibrary {
 	}
 
 	async exportAll(): Promise<Download> {
-		const { exportDate, exportJson } = await loadTransfer();
+		const { exportDate } = await loadTransfer();
 		return {
 			filename: `switchboard-conversations-${exportDate()}.json`,
 			mimeType: 'application/json',
@@ -216,7 +216,7 @@ export class ConversationLibrary {
 				}
 			}
 		}
-		return exportJson(conversations, new Date(), attachments);
+		return exportJson(conversations, undefined, attachments);
 	}
 
 	async exportOne(id: string, format: 'json' | 'markdown'): Promise<Download | null> {

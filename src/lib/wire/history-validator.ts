@@ -65,7 +65,8 @@ function validateMessages(messages: Json[]): void {
 			refuse(`answer ${index + 1} holds a tool result.`);
 		}
 		for (const block of content) {
-			if (block['type'] === 'text' && String(block['text'] ?? '').trim() === '') {
+			const text = block['text'];
+			if (block['type'] === 'text' && (typeof text !== 'string' || text.trim() === '')) {
 				refuse(`message ${index + 1} has an empty text block.`);
 			}
 			if (

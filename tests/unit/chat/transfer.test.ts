@@ -109,18 +109,20 @@ describe('export and import', () => {
 	});
 
 	describe('tool activity, sources and attachments', () => {
+		const [prompt, answer] = sample.messages;
+		if (prompt === undefined || answer === undefined) throw new Error('sample has two messages');
 		const withTools: Conversation = {
 			...sample,
 			messages: [
 				{
-					...sample.messages[0]!,
+					...prompt,
 					attachments: [
 						{ id: 'f1', kind: 'image', mimeType: 'image/png', name: 'dot.png', size: 8 },
 						{ id: 'f2', kind: 'pdf', mimeType: 'application/pdf', name: 'brief.pdf', size: 5 }
 					]
 				},
 				{
-					...sample.messages[1]!,
+					...answer,
 					tools: [
 						{
 							key: 0,
