@@ -205,7 +205,7 @@ test('encrypted_content_unsupported: turning it off resends without it', async (
 	await openSettings(page);
 	await page
 		.getByRole('dialog', { name: 'Settings' })
-		.getByLabel('Send encrypted reasoning back (only for models that support it)')
+		.getByLabel('Carry reasoning between turns', { exact: false })
 		.check();
 	await closeSettings(page);
 	const requests = watchTurnRequests(page);
