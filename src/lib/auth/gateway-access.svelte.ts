@@ -9,18 +9,17 @@ import { ApiKeySession } from './api-key.svelte.ts';
 import type { AuthSession } from './auth-session.svelte.ts';
 import {
 	gatewayCredentials,
-	type CredentialSource,
-	type KeyHeader,
+	type CredentialProfile,
 	type RequestAuthorizer
 } from './gateway-credentials.ts';
 
-/** The gateway profile a request goes to, as far as credentials are concerned. */
-export interface ProfileAccess {
+/**
+ * The gateway profile a request goes to, as far as credentials are concerned. Only the one with
+ * `configuredByServer` (the server's own gateway) is ever sent the sign-in access token.
+ */
+export interface ProfileAccess extends CredentialProfile {
 	id: string;
 	route: RouteKind;
-	auth: CredentialSource;
-	/** The header an API key goes in on the Messages route. */
-	keyHeader?: KeyHeader;
 }
 
 export class GatewayAccess {
@@ -50,20 +49,15 @@ export class GatewayAccess {
 	/** What a request on `profile` carries, and how it recovers from a 401. */
 	authorizerFor(profile: ProfileAccess): RequestAuthorizer {
 		this.apiKey.configure(profile.id);
-		return gatewayCredentials(
-			profile.auth,
-			this.auth,
-			this.apiKey,
-			() => this.#accountHeader,
-			profile.keyHeader
-		);
+		return gatewayCredentials(profile, this.auth, this.apiKey, () => this.#accountHeader);
 	}
 
 	/** Whether a request on `profile` has a credential to carry now (a sign-in or a key). */
 	hasCredential(profile: ProfileAccess): boolean {
 		this.apiKey.configure(profile.id);
 		if (profile.auth === 'none') return false;
-		return (profile.auth === 'oauth' && this.auth.signedIn) || this.apiKey.key() !== null;
+		const signIn = profile.auth === 'oauth' && profile.configuredByServer;
+		return (signIn && this.auth.signedIn) || this.apiKey.key() !== null;
 	}
 
 	/** Signs in (and back to this page with `draft`), or in API-key mode asks for a key. */

@@ -4,14 +4,15 @@
  * headers carry them is not decided here: that is the one header table,
  * src/lib/gateway/gateway-headers.ts.
  *
- * Per gateway profile (`source`):
+ * Per gateway profile (`auth`):
  * - `oauth` (the server's own gateway, AUTH_URL set): signed in → the access token (`bearer`),
  *   with the account id from the id token when it names one; not signed in → the profile's API
  *   key, if the person chose to paste one instead.
  * - `api_key`: the profile's key.
  * - `none`: nothing.
- * The sign-in access token is only ever sent to an `oauth` profile: never to a gateway the person
- * added themselves.
+ * The sign-in access token is only ever sent to the gateway the server configured
+ * (`configuredByServer`): a gateway the person added themselves that claims `oauth` (a stored
+ * record from before, or altered) is treated as `api_key`, and a 401 from it never refreshes.
  */
 export type CredentialSource = 'oauth' | 'api_key' | 'none';
 
@@ -53,19 +54,29 @@ export interface KeyCredential {
 	key(): string | null;
 }
 
+/** The gateway profile a request goes to, as far as its credentials are concerned. */
+export interface CredentialProfile {
+	auth: CredentialSource;
+	/** The server's own gateway (GATEWAY_URL): the only one the sign-in access token may go to. */
+	configuredByServer: boolean;
+	/** The header an API key goes in on the Messages route (default `x-api-key`). */
+	keyHeader?: KeyHeader;
+}
+
 export const NO_CREDENTIALS: SendCredentials = { credential: null, account: null };
 
 export function gatewayCredentials(
-	source: CredentialSource,
+	profile: CredentialProfile,
 	oauth: OAuthCredential,
 	apiKey: KeyCredential,
-	accountHeader: () => string,
-	keyHeader: KeyHeader = 'x-api-key'
+	accountHeader: () => string
 ): RequestAuthorizer {
+	const { auth, configuredByServer, keyHeader = 'x-api-key' } = profile;
+	const signIn = auth === 'oauth' && configuredByServer;
 	return {
 		async credentials() {
-			if (source === 'none') return NO_CREDENTIALS;
-			if (source === 'oauth' && oauth.signedIn) {
+			if (auth === 'none') return NO_CREDENTIALS;
+			if (signIn && oauth.signedIn) {
 				const token = await oauth.accessToken();
 				if (token !== null) {
 					const id = oauth.account?.accountId ?? null;
@@ -81,7 +92,7 @@ export function gatewayCredentials(
 				: { credential: { kind: 'api_key', key, header: keyHeader }, account: null };
 		},
 		recover() {
-			return source === 'oauth' && oauth.signedIn ? oauth.refresh() : Promise.resolve(false);
+			return signIn && oauth.signedIn ? oauth.refresh() : Promise.resolve(false);
 		}
 	};
 }

@@ -19,7 +19,13 @@ import { gatewayOrigin } from '../config/connect-allowance.ts';
 import { ConnectAllowance } from './connect-allowance.svelte.ts';
 import { GatewayClient } from '../gateway/gateway-client.ts';
 import { ConversationLibrary } from './library.svelte.ts';
-import { hostOf, resolveBaseUrl, SERVER_PROFILE_ID, type GatewayProfile } from './settings.ts';
+import {
+	hostOf,
+	profileAccess,
+	resolveBaseUrl,
+	SERVER_PROFILE_ID,
+	type GatewayProfile
+} from './settings.ts';
 import { SettingsState } from './settings.svelte.ts';
 import { planTurn, routeAsksForLongContext, routeCanContinue } from './turn-planner.ts';
 
@@ -98,7 +104,7 @@ export class AppState {
 		if (profile === null) return {};
 		const model = message.model ?? this.model;
 		const modelSettings = this.settings.modelSettings(model);
-		const oauth = profile.auth === 'oauth' && this.access.auth.available;
+		const oauth = this.#signsIn(profile);
 		return {
 			credential: profile.auth === 'none' ? 'none' : oauth ? 'oauth' : 'api_key',
 			longContext: !routeAsksForLongContext(profile.route)
@@ -135,7 +141,16 @@ export class AppState {
 	gatewayFor(profile: GatewayProfile): GatewayClient {
 		return new GatewayClient(
 			{ baseUrl: this.baseUrl(profile), route: profile.route, area: profile.area },
-			this.access.authorizerFor(profile)
+			this.access.authorizerFor(profileAccess(profile))
+		);
+	}
+
+	/** Whether `profile` signs in: only the server's own gateway, and only when AUTH_URL is set. */
+	#signsIn(profile: GatewayProfile): boolean {
+		return (
+			profileAccess(profile).configuredByServer &&
+			profile.auth === 'oauth' &&
+			this.access.auth.available
 		);
 	}
 
@@ -238,7 +253,7 @@ export class AppState {
 			updateModel: (patch) => this.settings.updateModel(this.model, patch),
 			signIn: async (credential) => {
 				const profile = this.settings.activeProfile;
-				if (credential === 'api_key' || profile?.auth !== 'oauth' || !this.access.auth.available) {
+				if (credential === 'api_key' || profile === null || !this.#signsIn(profile)) {
 					this.access.keyPrompt++;
 					return 'key_asked';
 				}

@@ -3,7 +3,7 @@
  * Kept in localStorage (no secrets here: API keys are the sign-in module's), validated on read so a
  * damaged or old value falls back to defaults instead of breaking the page.
  */
-import type { KeyHeader } from '../auth/gateway-credentials.ts';
+import type { CredentialProfile, KeyHeader } from '../auth/gateway-credentials.ts';
 import type { ModelCapabilities, ReasoningEffort, RouteKind } from '../wire/index.ts';
 import { ROUTE_KINDS } from '../wire/index.ts';
 
@@ -36,6 +36,10 @@ export interface ChatSettings {
 	models: Record<string, ModelSettings>;
 }
 
+/**
+ * How requests on a profile are authorised. `oauth` (the sign-in access token) belongs to the
+ * server-configured profile alone; a profile the person adds is `api_key` or `none`.
+ */
 export type ProfileAuth = 'oauth' | 'api_key' | 'none';
 
 export interface GatewayProfile {
@@ -62,7 +66,8 @@ export const REASONING_EFFORTS: readonly (ReasoningEffort | 'default')[] = [
 ];
 const THINKING: readonly ThinkingMode[] = ['adaptive-only', 'enabled', 'off'];
 const FORMATS: readonly ImageFormat[] = ['png', 'webp', 'jpeg'];
-const AUTHS: readonly ProfileAuth[] = ['oauth', 'api_key', 'none'];
+/** A person-added profile's choices: the sign-in token is never sent to their own gateways. */
+const CUSTOM_AUTHS: readonly ProfileAuth[] = ['api_key', 'none'];
 const KEY_HEADERS: readonly KeyHeader[] = ['x-api-key', 'authorization'];
 
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
@@ -124,7 +129,10 @@ export function readSettings(value: unknown): ChatSettings {
 	};
 }
 
-/** A custom profile from storage or the form; `null` when it is not a usable one. */
+/**
+ * A custom profile from storage or the form; `null` when it is not a usable one. One that claims
+ * `oauth` (stored before sign-in was kept to the server's gateway, or altered) is read as `api_key`.
+ */
 export function readProfile(value: unknown): GatewayProfile | null {
 	if (!isObject(value)) return null;
 	const { id, name, baseUrl } = value;
@@ -142,10 +150,18 @@ export function readProfile(value: unknown): GatewayProfile | null {
 		baseUrl: url,
 		route: pick(value['route'], ROUTE_KINDS, 'responses'),
 		area,
-		auth: pick(value['auth'], AUTHS, 'api_key'),
+		auth: pick(value['auth'], CUSTOM_AUTHS, 'api_key'),
 		keyHeader: pick(value['keyHeader'], KEY_HEADERS, 'x-api-key'),
 		defaultModel: typeof value['defaultModel'] === 'string' ? value['defaultModel'].trim() : ''
 	};
+}
+
+/**
+ * `profile` with whether the server configured it: what its requests' credentials are decided by
+ * (the sign-in access token goes to the server's profile alone, gateway-credentials.ts).
+ */
+export function profileAccess(profile: GatewayProfile): GatewayProfile & CredentialProfile {
+	return { ...profile, configuredByServer: profile.id === SERVER_PROFILE_ID };
 }
 
 /** An http(s) base URL without credentials, query, fragment or trailing slash; `null` otherwise. */

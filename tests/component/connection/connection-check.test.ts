@@ -33,7 +33,12 @@ function target(): CheckTarget {
 		route: 'responses',
 		area: 'codex'
 	} as const;
-	const authorizer = gatewayCredentials('api_key', notSignedIn, { key: () => KEY }, () => 'x');
+	const authorizer = gatewayCredentials(
+		{ auth: 'api_key', configuredByServer: true },
+		notSignedIn,
+		{ key: () => KEY },
+		() => 'x'
+	);
 	return {
 		...endpoint,
 		origin: location.origin,

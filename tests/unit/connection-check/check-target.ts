@@ -27,7 +27,7 @@ export function targetFor(
 	const route = rest.route ?? 'responses';
 	const area = rest.area ?? 'codex';
 	const authorizer = gatewayCredentials(
-		source,
+		{ auth: source, configuredByServer: rest.configuredByServer ?? true },
 		NOT_SIGNED_IN,
 		{ key: () => key ?? null },
 		() => 'service-account-id'

@@ -26,6 +26,8 @@ function oauth(signedIn: boolean, tokens: string[] = ['at-1', 'at-2'], refreshes
 }
 
 const noKey = { key: () => null };
+/** The server's own gateway, with sign-in. */
+const SIGN_IN = { auth: 'oauth', configuredByServer: true } as const;
 
 describe('sendAuthorized: refresh once on a 401, retry once, the table applied at each send', () => {
 	function gateway(statuses: number[]) {
@@ -42,7 +44,7 @@ describe('sendAuthorized: refresh once on a 401, retry once, the table applied a
 		const { sent, send } = gateway([401, 200]);
 		const response = await sendAuthorized(send, {
 			route: 'responses',
-			authorizer: gatewayCredentials('oauth', credential, noKey, () => 'h')
+			authorizer: gatewayCredentials(SIGN_IN, credential, noKey, () => 'h')
 		});
 		expect(response.status).toBe(200);
 		expect(state.refreshCalls).toBe(1);
@@ -54,7 +56,7 @@ describe('sendAuthorized: refresh once on a 401, retry once, the table applied a
 		const { sent, send } = gateway([401, 401, 401]);
 		const response = await sendAuthorized(send, {
 			route: 'responses',
-			authorizer: gatewayCredentials('oauth', credential, noKey, () => 'h')
+			authorizer: gatewayCredentials(SIGN_IN, credential, noKey, () => 'h')
 		});
 		expect(response.status).toBe(401);
 		expect(state.refreshCalls).toBe(1);
@@ -66,7 +68,7 @@ describe('sendAuthorized: refresh once on a 401, retry once, the table applied a
 		const { sent, send } = gateway([401]);
 		const response = await sendAuthorized(send, {
 			route: 'responses',
-			authorizer: gatewayCredentials('oauth', credential, noKey, () => 'h')
+			authorizer: gatewayCredentials(SIGN_IN, credential, noKey, () => 'h')
 		});
 		expect(response.status).toBe(401);
 		expect(sent).toHaveLength(1);
@@ -79,7 +81,7 @@ describe('sendAuthorized: refresh once on a 401, retry once, the table applied a
 			(
 				await sendAuthorized(send, {
 					route: 'responses',
-					authorizer: gatewayCredentials('oauth', credential, noKey, () => 'h')
+					authorizer: gatewayCredentials(SIGN_IN, credential, noKey, () => 'h')
 				})
 			).status
 		).toBe(403);
@@ -100,7 +102,7 @@ describe('sendAuthorized: the whole table, once', () => {
 			},
 			{
 				route: 'backend',
-				authorizer: gatewayCredentials('oauth', credential, noKey, () => 'service-account-id'),
+				authorizer: gatewayCredentials(SIGN_IN, credential, noKey, () => 'service-account-id'),
 				sessionId: 'conv-1'
 			}
 		);

@@ -4,7 +4,7 @@
  * same GatewayClient (AppState.gatewayFor). Nothing here is a second copy of the configuration logic.
  */
 import type { AppState } from '../../chat/app-state.svelte.ts';
-import { SERVER_PROFILE_ID } from '../../chat/settings.ts';
+import { profileAccess } from '../../chat/settings.ts';
 import type { CheckTarget, GatewayPath } from '../../connection-check/index.ts';
 import type { CheckSetup } from './connection-check.svelte.ts';
 
@@ -12,7 +12,8 @@ export function checkTarget(app: AppState): CheckTarget {
 	const profile = app.settings.activeProfile;
 	if (profile === null) throw new Error('no gateway is configured.');
 	const config = app.config;
-	const configuredByServer = profile.id === SERVER_PROFILE_ID;
+	const access = profileAccess(profile);
+	const { configuredByServer } = access;
 	const path: GatewayPath = !configuredByServer
 		? 'direct'
 		: config?.gateway.demo === true
@@ -20,9 +21,12 @@ export function checkTarget(app: AppState): CheckTarget {
 			: config?.gateway.mode === 'relay'
 				? 'relay'
 				: 'direct';
-	// Not signed in on a sign-in profile, a pasted key is what goes out.
+	// Not signed in on a sign-in profile, a pasted key is what goes out (and on any profile but the
+	// server's own: the sign-in token never goes to a gateway the person added).
 	const credentialSource =
-		profile.auth === 'oauth' && !app.access.auth.signedIn ? 'api_key' : profile.auth;
+		profile.auth === 'oauth' && (!configuredByServer || !app.access.auth.signedIn)
+			? 'api_key'
+			: profile.auth;
 	const upstreamHost = path === 'relay' ? config?.gateway.upstreamHost : undefined;
 	const gateway = app.gatewayFor(profile);
 	return {
@@ -36,7 +40,7 @@ export function checkTarget(app: AppState): CheckTarget {
 		model: app.model,
 		classifierModels: config?.classifierModels ?? [],
 		credentialSource,
-		hasCredential: app.access.hasCredential(profile),
+		hasCredential: app.access.hasCredential(access),
 		gateway
 	};
 }

@@ -91,7 +91,12 @@ describe('request headers: an allow-list', () => {
 		};
 		const key = { key: () => 'sk-key' };
 		for (const source of ['oauth', 'api_key'] as const) {
-			const authorizer = gatewayCredentials(source, oauth, key, () => ACCOUNT_HEADER);
+			const authorizer = gatewayCredentials(
+				{ auth: source, configuredByServer: true },
+				oauth,
+				key,
+				() => ACCOUNT_HEADER
+			);
 			const credentials = await authorizer.credentials();
 			for (const route of ROUTE_KINDS) {
 				// A turn (with its session), and the model list (without).
