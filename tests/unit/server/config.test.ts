@@ -147,7 +147,6 @@ describe('parseConfig', () => {
 		[{ TOP_UP_URL: 'nope' }, 'TOP_UP_URL'],
 		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
 		[{ FRAME_ANCESTORS: '*' }, 'FRAME_ANCESTORS'],
-		[{ FRAME_ANCESTORS: 'https://a.example.com/path' }, 'FRAME_ANCESTORS'],
 		[{ FRAME_ANCESTORS: "'none' https://a.example.com" }, 'FRAME_ANCESTORS'],
 		[{ BASE_PATH: 'tools' }, 'BASE_PATH'],
 		[{ BASE_PATH: '/tools/../admin' }, 'BASE_PATH'],
@@ -164,6 +163,81 @@ describe('parseConfig', () => {
 		expect(error.variable).toBe(variable);
 		expect(error.message).toContain(variable);
 		expect(error.message).not.toContain('\n');
+	});
+
+	describe('FRAME_ANCESTORS: each source a CSP Level 3 ancestor-source', () => {
+		// @see https://www.w3.org/TR/CSP3/#directive-frame-ancestors (ancestor-source-list)
+		// @see https://www.w3.org/TR/CSP3/#grammardef-host-source
+		it.each([
+			// One directive must not become two: `;` ends a directive, `,` a policy.
+			['https://a.example;sandbox', 'https://a.example;sandbox'],
+			['https://a.example;sandbox allow-scripts', 'https://a.example;sandbox'],
+			["'self' https://a.example/;report-uri", 'https://a.example/;report-uri'],
+			// A quote, or a keyword that is not an ancestor source.
+			["https://a'b.example", "https://a'b.example"],
+			['"https://a.example"', '"\\"https://a.example\\""'],
+			["'self", "'self"],
+			["'unsafe-inline'", "'unsafe-inline'"],
+			["'nonce-abc'", "'nonce-abc'"],
+			["'sha256-abc='", "'sha256-abc='"],
+			// Not host-sources.
+			['*', '*'],
+			['https://user@a.example', 'https://user@a.example'],
+			['https://a.example?x=1', 'https://a.example?x=1'],
+			['https://a.example#top', 'https://a.example#top'],
+			['https://a.example:', 'https://a.example:'],
+			['https://a.example:80a', 'https://a.example:80a'],
+			['https://*', 'https://*'],
+			['https://a.*.example', 'https://a.*.example'],
+			['https://a..example', 'https://a..example'],
+			['https://a_b.example', 'https://a_b.example'],
+			['https://[::1]', 'https://[::1]'],
+			['https://a.example//x', 'https://a.example//x'],
+			['https://ä.example', 'https://ä.example'],
+			['://a.example', '://a.example'],
+			['1http://a.example', '1http://a.example'],
+			['https:/a.example', 'https:/a.example'],
+			// Control characters are not sources (and are not written raw into the log line).
+			['https://a.example\u0000x', '"https://a.example\\u0000x"'],
+			['https://a.example\u007fx', '"https://a.example\\u007fx"']
+		])('stops at %j, naming the variable and the source', (value, source) => {
+			const error = configError({ FRAME_ANCESTORS: value });
+			expect(error.variable).toBe('FRAME_ANCESTORS');
+			expect(error.message).toContain('FRAME_ANCESTORS');
+			expect(error.message).toContain(source.startsWith('"') ? source : `"${source}"`);
+			const controls = [...error.message].filter((char) => char < ' ' || char === '\u007f');
+			expect(controls).toEqual([]);
+		});
+
+		it.each([',', "'none' 'self'"])(
+			'stops at %j: no source, or more than one with none',
+			(value) => {
+				const error = configError({ FRAME_ANCESTORS: value });
+				expect(error.variable).toBe('FRAME_ANCESTORS');
+				expect(error.message).not.toContain('\n');
+			}
+		);
+
+		it.each([
+			["'self'", ["'self'"]],
+			["'none'", ["'none'"]],
+			["'SELF'", ["'self'"]],
+			['https:', ['https:']],
+			['https://intranet.example.com', ['https://intranet.example.com']],
+			['intranet.example.com', ['intranet.example.com']],
+			['https://*.example.com', ['https://*.example.com']],
+			['https://portal.example.com:8443', ['https://portal.example.com:8443']],
+			['https://portal.example.com:*', ['https://portal.example.com:*']],
+			['http://localhost:5173', ['http://localhost:5173']],
+			['https://portal.example.com/embed/', ['https://portal.example.com/embed/']],
+			['https://portal.example.com.', ['https://portal.example.com.']],
+			[
+				"'self', https://a.example.com  https://b.example.com",
+				["'self'", 'https://a.example.com', 'https://b.example.com']
+			]
+		])('accepts %j', (value, sources) => {
+			expect(parseConfig({ FRAME_ANCESTORS: value }).frameAncestors).toEqual(sources);
+		});
 	});
 
 	it('accepts route and mode names in any case', () => {
