@@ -56,8 +56,19 @@ export interface AuthEnvironment {
 	closeWindow: () => void;
 }
 
-/** The sign-in window's name: a second "Sign in" reuses the window rather than opening another. */
-const POPUP_NAME = 'switchboard-sign-in';
+/**
+ * A new name for every sign-in window, with 128 random bits. A fixed name would let the page that
+ * embeds the app open a window of that name first (`open('', name)`): the frame's `window.open`
+ * would then load the sign-in page into the embedding page's own window, which it can hold back.
+ * A second "Sign in" opens a window of its own and AuthSession closes the first one.
+ * `getRandomValues`, unlike `randomUUID`, is there on a plain-http page too.
+ * @see HTML Living Standard, "window open steps" (a navigable with the given name is reused)
+ */
+function signInWindowName(): string {
+	const bytes = crypto.getRandomValues(new Uint8Array(16));
+	const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+	return `switchboard-sign-in-${hex}`;
+}
 /** A small window of its own (HTML "popup window is requested"); its size is the browser's. */
 const POPUP_FEATURES = 'popup';
 
@@ -91,7 +102,7 @@ export function browserEnvironment(): AuthEnvironment {
 				if (event.persisted) callback();
 			}),
 		framed: isFramed(window),
-		openPopup: (url) => open(url, POPUP_NAME, POPUP_FEATURES),
+		openPopup: (url) => open(url, signInWindowName(), POPUP_FEATURES),
 		listen: (listener) => {
 			addEventListener('message', listener);
 			return () => removeEventListener('message', listener);

@@ -337,11 +337,16 @@ export class AuthSession {
 	}
 
 	async #signInThroughWindow(opened: OpenedPopup): Promise<void> {
-		this.#popup?.wait?.cancel();
+		const earlier = this.#popup;
+		earlier?.wait?.cancel();
+		// Every attempt's window has a name of its own (auth-environment.ts): the one an earlier
+		// attempt opened is closed, so that one sign-in window is open, the one that counts.
+		if (earlier?.opened.window && earlier.opened.window !== opened.window)
+			earlier.opened.window.close();
 		const popup = (this.#popup = { opened, wait: null as PopupWait | null });
 		this.#status = 'in_popup';
 		const flow = await this.#loadFlow();
-		// A newer attempt reuses the window (same name); without the sign-in code, nothing can.
+		// Without the sign-in code, nothing can use the window.
 		if (flow === null) opened.window?.close();
 		if (flow === null || this.#popup !== popup) return opened.stopHolding();
 		popup.wait = flow.waitForPopup(opened, this.env);

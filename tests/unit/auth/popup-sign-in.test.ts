@@ -5,6 +5,7 @@
  * The frame's own cookie jar stays empty, as a cross-site frame's does (SameSite=Strict).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserEnvironment, type PopupWindow } from '../../../src/lib/auth/auth-environment.ts';
 import { AuthSession } from '../../../src/lib/auth/auth-session.svelte.ts';
 import { RESULT_TYPE, type IncomingMessage } from '../../../src/lib/auth/popup-message.ts';
 import { nonceFromFragment } from '../../../src/lib/auth/popup-message.ts';
@@ -199,6 +200,53 @@ describe('signing in from inside a frame', () => {
 		const firstNonce = openedNonce();
 		const second = clickSignIn();
 		expect(openedNonce()).not.toBe(firstNonce);
+		const { callbackEnd } = await signInInWindow();
+		await callbackEnd;
+		await Promise.all([first, second]);
+		expect(frame.status).toBe('signed_in');
+	});
+});
+
+describe('the sign-in window’s name', () => {
+	afterEach(() => vi.unstubAllGlobals());
+
+	/** The names `window.open` is given by the browser environment for `attempts` sign-ins. */
+	function openedNames(attempts: number): string[] {
+		const open = vi.fn((_url: string, _name: string, _features: string) => null);
+		vi.stubGlobal('open', open);
+		vi.stubGlobal('window', { top: {}, self: {} });
+		const env = browserEnvironment();
+		for (let attempt = 0; attempt < attempts; attempt++) env.openPopup(`/auth/popup#${attempt}`);
+		env.channel?.close();
+		return open.mock.calls.map(([, name]) => name);
+	}
+
+	// A fixed name lets the embedding page take the window first (`open('', name)`), so that the
+	// frame's window.open navigates the page's own window, which can then stall the sign-in.
+	it('is new and unguessable for every attempt', () => {
+		const names = openedNames(3);
+		expect(names).toHaveLength(3);
+		expect(new Set(names).size).toBe(3);
+		for (const name of names) {
+			expect(name).not.toBe('switchboard-sign-in');
+			expect(name).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+		}
+	});
+
+	it('a second click opens a window of its own and closes the first one', async () => {
+		const firstWindow = {
+			closed: false,
+			close() {
+				firstWindow.closed = true;
+			},
+			postMessage: () => undefined
+		} satisfies PopupWindow;
+		const open = frameBrowser.openPopup;
+		frameBrowser.openPopup = () => firstWindow;
+		const first = clickSignIn();
+		frameBrowser.openPopup = open;
+		const second = clickSignIn();
+		expect(firstWindow.closed, 'the first attempt’s window').toBe(true);
 		const { callbackEnd } = await signInInWindow();
 		await callbackEnd;
 		await Promise.all([first, second]);
