@@ -13,6 +13,10 @@ import {
 	type PublicConfig
 } from '../config/public-config.ts';
 import { RELAY_PATH } from './relay/upstream-url.ts';
+import {
+	DEFAULT_FIRST_BYTE_TIMEOUT_SECONDS,
+	DEFAULT_IDLE_TIMEOUT_SECONDS
+} from './relay/limits.ts';
 
 export type { GatewayMode, PublicConfig };
 
@@ -61,6 +65,10 @@ export interface ServerConfig extends ListenConfig {
 	/** `''` or a path like `/tools/chat` (leading slash, no trailing slash). */
 	basePath: string;
 	trustProxyHeaders: boolean;
+	/** RELAY_FIRST_BYTE_TIMEOUT: longest wait for a relayed gateway's response head. */
+	relayFirstByteTimeoutSeconds: number;
+	/** RELAY_IDLE_TIMEOUT: longest silence in the middle of a relayed gateway's body. */
+	relayIdleTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +153,13 @@ function seconds(env: Env, name: string): number | null {
 		throw new ConfigError(name, `must be a whole number of seconds (got "${value}")`);
 	}
 	return Number(value);
+}
+
+/** A relay wait: whole seconds, at least one (a zero would cut every answer). */
+function relayWait(env: Env, name: string, fallback: number): number {
+	const value = seconds(env, name) ?? fallback;
+	if (value === 0) throw new ConfigError(name, 'must be at least 1 second (got "0")');
+	return value;
 }
 
 /** systemd's LISTEN_PID / LISTEN_FDS: a process id and a descriptor count, 0 when unset. */
@@ -317,7 +332,13 @@ export function parseConfig(env: Env): ServerConfig {
 		sessionSecretIsEphemeral: secret.ephemeral,
 		frameAncestors: frameAncestors(env),
 		basePath: basePath(env),
-		trustProxyHeaders: flag(env, 'TRUST_PROXY_HEADERS', false)
+		trustProxyHeaders: flag(env, 'TRUST_PROXY_HEADERS', false),
+		relayFirstByteTimeoutSeconds: relayWait(
+			env,
+			'RELAY_FIRST_BYTE_TIMEOUT',
+			DEFAULT_FIRST_BYTE_TIMEOUT_SECONDS
+		),
+		relayIdleTimeoutSeconds: relayWait(env, 'RELAY_IDLE_TIMEOUT', DEFAULT_IDLE_TIMEOUT_SECONDS)
 	};
 }
 

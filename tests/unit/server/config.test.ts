@@ -34,7 +34,9 @@ describe('parseConfig', () => {
 			frameAncestors: ["'self'"],
 			basePath: '',
 			trustProxyHeaders: false,
-			sessionSecretIsEphemeral: true
+			sessionSecretIsEphemeral: true,
+			relayFirstByteTimeoutSeconds: 300,
+			relayIdleTimeoutSeconds: 300
 		});
 		expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
 	});
@@ -63,7 +65,9 @@ describe('parseConfig', () => {
 			SESSION_SECRET: SECRET,
 			FRAME_ANCESTORS: "'self' https://intranet.example.com",
 			BASE_PATH: '/tools/chat/',
-			TRUST_PROXY_HEADERS: 'true'
+			TRUST_PROXY_HEADERS: 'true',
+			RELAY_FIRST_BYTE_TIMEOUT: '120',
+			RELAY_IDLE_TIMEOUT: '45'
 		});
 		expect(config).toMatchObject({
 			host: '127.0.0.1',
@@ -84,9 +88,21 @@ describe('parseConfig', () => {
 			sessionSecretIsEphemeral: false,
 			frameAncestors: ["'self'", 'https://intranet.example.com'],
 			basePath: '/tools/chat',
-			trustProxyHeaders: true
+			trustProxyHeaders: true,
+			relayFirstByteTimeoutSeconds: 120,
+			relayIdleTimeoutSeconds: 45
 		});
 	});
+
+	it.each(['0', '-1', '1.5', 'soon'])(
+		'refuses relay waits that are not at least one whole second (%s)',
+		(value) => {
+			expect(() => parseConfig({ RELAY_IDLE_TIMEOUT: value })).toThrow(/RELAY_IDLE_TIMEOUT/);
+			expect(() => parseConfig({ RELAY_FIRST_BYTE_TIMEOUT: value })).toThrow(
+				/RELAY_FIRST_BYTE_TIMEOUT/
+			);
+		}
+	);
 
 	it("reads adapter-node's listening and shutdown variables, in whole seconds", () => {
 		expect(parseConfig({})).toMatchObject({

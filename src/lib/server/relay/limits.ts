@@ -1,6 +1,8 @@
 /**
- * The relay's fixed limits. Like the token route's, they are not configuration: a deployment
- * that needs other numbers should say why in a change to this file.
+ * The relay's limits. The body cap and the connect timeout are fixed (a deployment that needs
+ * other numbers should say why in a change to this file); the two waits for the gateway are
+ * configuration (RELAY_FIRST_BYTE_TIMEOUT, RELAY_IDLE_TIMEOUT), since how long a model may think
+ * before it answers depends on the gateway.
  */
 
 /**
@@ -13,8 +15,19 @@ export const MAX_REQUEST_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * How long the gateway has to accept the connection (DNS, TCP and, for https, the TLS
- * handshake). Once connected, no deadline: a long answer may take minutes before its first
- * byte, and the browser owns the idle timeout of a stream and cancels it when it gives up.
- * Shorter than the browser's own connect timeout (30 s), so the person is told which side failed.
+ * handshake). Shorter than the browser's own connect timeout (30 s), so the person is told which
+ * side failed.
  */
 export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Default wait for the response head once the request is sent. A streamed answer's head comes at
+ * once; a non-streamed one from a reasoning model can take minutes (the OpenAI SDK waits 10).
+ */
+export const DEFAULT_FIRST_BYTE_TIMEOUT_SECONDS = 300;
+
+/**
+ * Default longest silence in the middle of a body. Gateways send keep-alive comments or events
+ * every few seconds while a model thinks; the Codex CLI gives up on a stream after 300 s.
+ */
+export const DEFAULT_IDLE_TIMEOUT_SECONDS = 300;

@@ -15,6 +15,8 @@ export const RELAY_ERROR_HEADER = 'switchboard-relay-error';
 
 export type RelayError =
 	| 'relay_off'
+	| 'cross_site'
+	| 'body_not_json'
 	| 'path_refused'
 	| 'method_not_allowed'
 	| 'body_too_large'
@@ -54,7 +56,21 @@ export function pathRefused(): Response {
 	return plain(
 		400,
 		'path_refused',
-		'Bad request: the relay does not forward this path (dot segments, encoded slashes, empty segments and absolute URLs are refused).'
+		'Bad request: the relay does not forward this path (dot segments, encoded slashes, path parameters (;), empty segments and absolute URLs are refused).'
+	);
+}
+
+/** Another site, or an address opened outside the app (caller-policy.ts). */
+export function crossSite(): Response {
+	return plain(403, 'cross_site', "Forbidden: the relay answers only this app's own pages.");
+}
+
+/** A body that is not JSON: what a cross-site form could send (caller-policy.ts). */
+export function bodyNotJson(): Response {
+	return plain(
+		415,
+		'body_not_json',
+		'Unsupported media type: the relay forwards only JSON request bodies (application/json).'
 	);
 }
 
@@ -92,15 +108,6 @@ export function bodyUnreadable(): Response {
 	return plain(400, 'body_unreadable', 'Bad request: the relay could not read the request body.');
 }
 
-/** SvelteKit hands a route no body without a Content-Type; the relay will not drop it silently. */
-export function bodyWithoutType(): Response {
-	return plain(
-		400,
-		'body_unreadable',
-		'Bad request: the relay forwards a request body only with its Content-Type.'
-	);
-}
-
 /** A header value the browser could send but Node will not (a control character in it). */
 export function headerUnsendable(): Response {
 	return plain(
@@ -119,11 +126,20 @@ export function upstreamUnreachable(host: string, cause: string): Response {
 	);
 }
 
-export function upstreamTimeout(host: string, timeoutMs: number): Response {
+/** No connection in time (`connect`), or connected but no answer in time (`answer`). */
+export function upstreamTimeout(
+	host: string,
+	timeoutMs: number,
+	waitedFor: 'connect' | 'answer' = 'connect'
+): Response {
+	const what =
+		waitedFor === 'connect'
+			? `could not connect to the gateway ${host}`
+			: `got no answer from the gateway ${host}`;
 	return plain(
 		504,
 		'upstream_timeout',
-		`Gateway timeout: the relay could not connect to the gateway ${host} within ${timeoutMs / 1000} seconds.`
+		`Gateway timeout: the relay ${what} within ${timeoutMs / 1000} seconds.`
 	);
 }
 

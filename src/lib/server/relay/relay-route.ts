@@ -1,21 +1,31 @@
 /**
  * `/api/relay/**`: same-origin forwarding to GATEWAY_URL and nowhere else, for gateways that send
  * no CORS headers. In order: relay mode on (else 404), method allowed (else 405; OPTIONS answered
- * here), path under GATEWAY_URL (else 400), body within the cap (else 413); then the request goes
- * to the gateway and its answer comes back as it is — status, body, and the headers that may
- * cross (request-headers.ts, response-headers.ts) — or, when nothing came back, a 502/504 that
- * names the gateway's host (relay-answers.ts).
+ * here), the caller this app's own page (else 403) with a JSON body (else 415; caller-policy.ts),
+ * path under GATEWAY_URL (else 400), body within the cap (else 413); then the request goes to the
+ * gateway and its answer comes back — status, body, and the headers that may cross
+ * (request-headers.ts, response-headers.ts) — or, when nothing came back, a 502/504 that names
+ * the gateway's host (relay-answers.ts). Every answer, the gateway's and the relay's own, is
+ * isolated: a download, sandboxed, never a document of the app's origin (response-headers.ts
+ * `isolate`).
  */
 import type { ClientConnection } from './client-connection.ts';
-import { BodyReadError, BodyTooLargeError, cappedBody } from './capped-body.ts';
-import { ClientGoneError, ConnectTimeoutError, forward, type ForwardResult } from './forward.ts';
-import { CONNECT_TIMEOUT_MS, MAX_REQUEST_BODY_BYTES } from './limits.ts';
+import { BodyReadError, BodyTooLargeError, cappedBody, drainBody } from './capped-body.ts';
+import { callerRefusal } from './caller-policy.ts';
+import {
+	ClientGoneError,
+	ConnectTimeoutError,
+	FirstByteTimeoutError,
+	forward,
+	type ForwardResult
+} from './forward.ts';
 import { methodDecision } from './method-policy.ts';
 import {
+	bodyNotJson,
 	bodyTooLarge,
 	bodyUnreadable,
-	bodyWithoutType,
 	clientGone,
+	crossSite,
 	headerUnsendable,
 	methodNotAllowed,
 	optionsAnswer,
@@ -27,7 +37,7 @@ import {
 	upstreamUnreachable
 } from './relay-answers.ts';
 import { upstreamRequestHeaders } from './request-headers.ts';
-import { clientResponseHeaders } from './response-headers.ts';
+import { clientResponseHeaders, isolate } from './response-headers.ts';
 import { upstreamFailureCause } from './upstream-failure.ts';
 import {
 	buildUpstreamUrl,
@@ -48,21 +58,22 @@ export interface RelaySettings {
 export interface RelayLimits {
 	maxRequestBytes: number;
 	connectTimeoutMs: number;
+	/** Longest wait for the gateway's response head (RELAY_FIRST_BYTE_TIMEOUT). */
+	firstByteTimeoutMs: number;
+	/** Longest silence in the middle of the gateway's body (RELAY_IDLE_TIMEOUT). */
+	idleTimeoutMs: number;
 }
 
 export interface RelayRequest {
 	request: Request;
 	/** The request's URL as the app sees it (`/api/relay/…`, BASE_PATH already removed). */
 	url: URL;
+	/** The origin the browser sees this app at (oauth/request-origin.ts `appOrigin`). */
+	appOrigin: URL;
 	connection: ClientConnection;
 	settings: RelaySettings;
-	limits?: RelayLimits;
+	limits: RelayLimits;
 }
-
-const DEFAULT_LIMITS: RelayLimits = {
-	maxRequestBytes: MAX_REQUEST_BODY_BYTES,
-	connectTimeoutMs: CONNECT_TIMEOUT_MS
-};
 
 /** The percent-encoded path after `/api/relay/` (`''` for the relay's root), or `null`. */
 function relayRest(pathname: string): string | null {
@@ -79,27 +90,61 @@ function declaredLength(headers: Headers): number | null {
 /**
  * The relay's own answer to a request with a body: the connection is closed after it
  * (RFC 9112 §9.6), since the relay may not have read the body to its end, and what is left of it
- * would otherwise sit in the connection in front of the next request.
+ * would otherwise sit in the connection in front of the next request. Not after a 413: that
+ * body is read to its end and thrown away (`drainBody`), since closing while the browser still
+ * uploads resets the connection, and the browser reports a network error instead of the 413.
  */
 function closing(response: Response, request: Request): Response {
-	if (request.body !== null) response.headers.set('connection', 'close');
+	const tooLarge = response.headers.get(RELAY_ERROR_HEADER) === 'body_too_large';
+	if (request.body !== null && !tooLarge) response.headers.set('connection', 'close');
 	return response;
 }
 
 export async function relayRoute(input: RelayRequest): Promise<Response> {
-	const response = await relayAnswer(input);
-	return response.headers.has(RELAY_ERROR_HEADER) ? closing(response, input.request) : response;
+	const answer = await relayAnswer(input);
+	const response = answer.headers.has(RELAY_ERROR_HEADER) ? closing(answer, input.request) : answer;
+	isolate(response.headers);
+	return response;
+}
+
+/**
+ * A 413 for a body the relay has not read (all of it, or the rest). The body is read to its end
+ * and dropped, and the answer ends only then: a connection closed (or a `Connection: close`
+ * request finished) under an upload is reset, and the browser reports a network error instead.
+ */
+function refuseLargeBody(request: Request, limit: number | null): Response {
+	const refusal = bodyTooLarge(limit);
+	if (request.body === null || request.body.locked) return refusal;
+	const drained = drainBody(request.body);
+	return new Response(endingAfter(refusal.body, drained), refusal);
+}
+
+/** `body`'s bytes, with its end held back until `done` settles. */
+function endingAfter(
+	body: ReadableStream<Uint8Array> | null,
+	done: Promise<void>
+): ReadableStream<Uint8Array> {
+	return new ReadableStream<Uint8Array>({
+		async start(controller) {
+			if (body !== null) for await (const chunk of body) controller.enqueue(chunk);
+			await done;
+			controller.close();
+		}
+	});
 }
 
 async function relayAnswer(input: RelayRequest): Promise<Response> {
 	const { request, url, connection, settings } = input;
-	const limits = input.limits ?? DEFAULT_LIMITS;
+	const { limits } = input;
 	let handedOver = false;
 	try {
 		if (settings.gatewayMode !== 'relay' || settings.gatewayUrl === null) return relayOff();
 		const decision = methodDecision(request.method);
 		if (decision.kind === 'refuse') return methodNotAllowed();
 		if (decision.kind === 'options') return optionsAnswer();
+		const refusal = callerRefusal(request, input.appOrigin);
+		if (refusal === 'cross_site') return crossSite();
+		if (refusal === 'body_not_json') return bodyNotJson();
 
 		const base = gatewayBase(settings.gatewayUrl);
 		const rest = relayRest(url.pathname);
@@ -108,12 +153,7 @@ async function relayAnswer(input: RelayRequest): Promise<Response> {
 
 		const declared = declaredLength(request.headers);
 		if (declared !== null && declared > limits.maxRequestBytes) {
-			return bodyTooLarge(limits.maxRequestBytes);
-		}
-		const carriesBody =
-			(declared !== null && declared > 0) || request.headers.has('transfer-encoding');
-		if (decision.method === 'POST' && carriesBody && request.body === null) {
-			return bodyWithoutType();
+			return refuseLargeBody(request, limits.maxRequestBytes);
 		}
 
 		handedOver = true;
@@ -125,9 +165,12 @@ async function relayAnswer(input: RelayRequest): Promise<Response> {
 			contentLength: declared,
 			signal: connection.signal,
 			connectTimeoutMs: limits.connectTimeoutMs,
+			firstByteTimeoutMs: limits.firstByteTimeoutMs,
+			idleTimeoutMs: limits.idleTimeoutMs,
 			onSettled: () => connection.release()
 		});
 		return answer(result, {
+			request,
 			base,
 			upstreamUrl: target.url,
 			requestPath: url.pathname,
@@ -140,6 +183,7 @@ async function relayAnswer(input: RelayRequest): Promise<Response> {
 }
 
 interface AnswerContext {
+	request: Request;
 	base: GatewayBase;
 	upstreamUrl: URL;
 	requestPath: string;
@@ -159,12 +203,15 @@ function answer(result: ForwardResult, context: AnswerContext): Response {
 			if (context.connection.signal.aborted || error instanceof ClientGoneError) {
 				return clientGone();
 			}
-			if (error instanceof BodyTooLargeError) return bodyTooLarge(error.limit);
+			if (error instanceof BodyTooLargeError) return refuseLargeBody(context.request, error.limit);
 			if (error instanceof BodyReadError) {
 				return error.status === 413 ? bodyTooLarge(null) : bodyUnreadable();
 			}
 			if (error instanceof ConnectTimeoutError) {
-				return upstreamTimeout(base.host, context.limits.connectTimeoutMs);
+				return upstreamTimeout(base.host, error.timeoutMs);
+			}
+			if (error instanceof FirstByteTimeoutError) {
+				return upstreamTimeout(base.host, error.timeoutMs, 'answer');
 			}
 			return upstreamUnreachable(base.host, upstreamFailureCause(error));
 		}

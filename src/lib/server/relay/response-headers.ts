@@ -1,57 +1,57 @@
+import { OWN_POLICY_HEADER } from '../remote-image-frame.ts';
 import { connectionOptions, isHopByHop } from './hop-by-hop.ts';
 
 /**
- * The gateway's response headers as the browser receives them: everything passes (request ids —
- * `x-request-id`, `request-id`, `x-oneapi-request-id`, `cf-ray` — `Retry-After`, rate-limit
- * counters, content type and encoding) except a deny-list, because a gateway's response headers
- * are information for the client, and the few that are not act on the origin that serves them,
- * which through the relay is this app's origin, not the gateway's:
- * - hop-by-hop fields (RFC 9110 §7.6.1);
- * - cookies: the relay never forwards them, either way (RFC 6265 §4.1);
- * - CORS (WHATWG Fetch §3.2): the relay is for its own origin and grants no other origin anything;
- * - origin-wide policies: HSTS (RFC 6797), `Alt-Svc` (RFC 7838), `Clear-Site-Data` (which would
- *   erase the stored conversations), reporting (`NEL`, `Report-To`, `Reporting-Endpoints`: this
- *   origin's errors would be reported to the gateway), CSP, framing, isolation and permissions
- *   policies, which belong to the app;
- * - `WWW-Authenticate`: a `Basic` challenge on a same-origin 401 makes the browser ask the person
- *   for a password for this app (RFC 9110 §11.6.1); the status and body still say what happened;
- * - `Location`, which the redirect rule decides (upstream-url.ts `relayLocation`).
+ * The gateway's response headers as the browser receives them, through an allow-list. Whatever a
+ * gateway's answer says arrives on this app's origin, where headers act on the app: `Refresh` or
+ * `Link` move or load things, `Origin-Trial` turns on browser features, caching headers make a
+ * shared cache keep someone's answer, and the app hook's own-policy marker would lift the page's
+ * CSP. So only what the browser's client reads passes:
+ * - the content headers: `Content-Type`, `Content-Length`, `Content-Encoding`;
+ * - request ids, for the person to quote (src/lib/failure/request-id.ts reads the first three):
+ *   `x-request-id`, `request-id`, `x-oneapi-request-id`, `x-new-api-request-id`, `cf-ray`;
+ * - retry hints: `Retry-After`, `retry-after-ms` (src/lib/failure/retry-after.ts);
+ * - rate-limit counters, under any of the names gateways use (`x-ratelimit-*`,
+ *   `anthropic-ratelimit-*`, `ratelimit`, `ratelimit-policy`, `x-rate-limit-*`);
+ * - `X-Accel-Buffering`, so a proxy in front of the app does not hold back an event stream.
+ * Hop-by-hop fields, and any the `Connection` header names, never pass (RFC 9110 §7.6.1).
  */
-const DENIED_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
-	'set-cookie',
-	'set-cookie2',
-	'timing-allow-origin',
-	'strict-transport-security',
-	'alt-svc',
-	'clear-site-data',
-	'nel',
-	'report-to',
-	'reporting-endpoints',
-	'content-security-policy',
-	'content-security-policy-report-only',
-	'x-frame-options',
-	'permissions-policy',
-	'feature-policy',
-	'cross-origin-opener-policy',
-	'cross-origin-opener-policy-report-only',
-	'cross-origin-embedder-policy',
-	'cross-origin-embedder-policy-report-only',
-	'cross-origin-resource-policy',
-	'origin-agent-cluster',
-	'service-worker-allowed',
-	'public-key-pins',
-	'public-key-pins-report-only',
-	'expect-ct',
-	'www-authenticate',
-	'location'
+const ALLOWED_RESPONSE_HEADERS: ReadonlySet<string> = new Set([
+	'content-type',
+	'content-length',
+	'content-encoding',
+	'x-request-id',
+	'request-id',
+	'x-oneapi-request-id',
+	'x-new-api-request-id',
+	'cf-ray',
+	'retry-after',
+	'retry-after-ms',
+	'x-accel-buffering'
 ]);
 
+const RATE_LIMIT_HEADER = /^(?:[a-z0-9]+-)*(?:ratelimit|rate-limit)(?:-[a-z0-9-]+)?$/;
+
 function passes(name: string, options: ReadonlySet<string>): boolean {
-	return (
-		!isHopByHop(name, options) &&
-		!DENIED_RESPONSE_HEADERS.has(name) &&
-		!name.startsWith('access-control-')
-	);
+	if (isHopByHop(name, options)) return false;
+	return ALLOWED_RESPONSE_HEADERS.has(name) || RATE_LIMIT_HEADER.test(name);
+}
+
+/**
+ * The headers every answer from `/api/relay/**` carries, the gateway's and the relay's own: the
+ * body is data for the app's script, never a document. Opened directly (a link, a typed
+ * address), it is a download (`Content-Disposition`, RFC 6266), never sniffed into HTML
+ * (`nosniff`, Fetch §3.5), and were it ever rendered, it would be a sandboxed document of an
+ * opaque origin that can run nothing and load nothing (CSP3 `sandbox`, `default-src 'none'`).
+ * `no-store`: an answer is one person's. The own-policy marker tells the app's hook
+ * (src/hooks.server.ts) to keep this policy instead of setting the page's.
+ */
+export function isolate(headers: Headers): void {
+	headers.set('content-security-policy', "sandbox; default-src 'none'");
+	headers.set('content-disposition', 'attachment');
+	headers.set('x-content-type-options', 'nosniff');
+	headers.set('cache-control', 'no-store');
+	headers.set(OWN_POLICY_HEADER, '1');
 }
 
 /**

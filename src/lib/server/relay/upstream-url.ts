@@ -8,7 +8,9 @@
  * §4.4 "single-dot / double-dot path segment"), but the upstream, or a proxy in front of it, may
  * decode once more; so every segment is refused if any depth of percent-decoding makes it `.` or
  * `..` (or only dots and spaces), or gives it a `/` or `\` (RFC 3986 §3.3, §5.2.4), a control
- * character, or a scheme.
+ * character, or a scheme. A `;` is refused in any encoding too: some servers (Tomcat, Jetty, Spring)
+ * read it as the start of path parameters and drop what follows, so `..;` climbs there
+ * (RFC 3986 §3.3 leaves the meaning of `;` to the scheme; no gateway route uses it).
  */
 
 /** Where the relay is mounted inside the app (BASE_PATH, if any, is in front of it). */
@@ -30,6 +32,7 @@ export type PathRefusal =
 	| 'empty_segment'
 	| 'absolute_url'
 	| 'invalid_character'
+	| 'path_parameter'
 	| 'outside_gateway';
 
 export type UpstreamTarget = { ok: true; url: URL } | { ok: false; refusal: PathRefusal };
@@ -66,6 +69,7 @@ function refuseSegment(segment: string, first: boolean): PathRefusal | null {
 	for (let depth = 0; depth <= MAX_DECODE_DEPTH; depth += 1) {
 		if (DOTS_ONLY.test(text)) return 'dot_segment';
 		if (text.includes('/') || text.includes('\\')) return 'encoded_separator';
+		if (text.includes(';')) return 'path_parameter';
 		if (CONTROL.test(text)) return 'invalid_character';
 		if (first && SCHEME_PREFIX.test(text)) return 'absolute_url';
 		const decoded = decodeOnce(text);

@@ -112,9 +112,16 @@ export async function startRelay(
 			const response = await relayRoute({
 				request,
 				url: new URL(request.url),
+				appOrigin: new URL(origin),
 				connection: clientConnection(request, { req }),
 				settings,
-				limits: { maxRequestBytes: 1024 * 1024, connectTimeoutMs: 5_000, ...limits }
+				limits: {
+					maxRequestBytes: 1024 * 1024,
+					connectTimeoutMs: 5_000,
+					firstByteTimeoutMs: 30_000,
+					idleTimeoutMs: 30_000,
+					...limits
+				}
 			});
 			await setResponse(res, response);
 		})().catch(() => {

@@ -197,8 +197,8 @@ describe('request body cap', () => {
 			{ path: `${RELAY}/v1/responses`, method: 'POST' },
 			'{"model":"demo"}'
 		);
-		expect(answer.status).toBe(400);
-		expect(answer.body.toString()).toContain('Content-Type');
+		expect(answer.status).toBe(415);
+		expect(answer.body.toString()).toContain('only JSON request bodies (application/json)');
 		expect(fixture.upstream.received).toHaveLength(0);
 	});
 });
