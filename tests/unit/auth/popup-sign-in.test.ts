@@ -234,19 +234,20 @@ describe('the sign-in window’s name', () => {
 	});
 
 	it('a second click opens a window of its own and closes the first one', async () => {
-		const firstWindow = {
-			closed: false,
-			close() {
-				firstWindow.closed = true;
+		const shown = { closed: false };
+		const firstWindow: PopupWindow = {
+			get closed() {
+				return shown.closed;
 			},
+			close: () => void (shown.closed = true),
 			postMessage: () => undefined
-		} satisfies PopupWindow;
+		};
 		const open = frameBrowser.openPopup;
 		frameBrowser.openPopup = () => firstWindow;
 		const first = clickSignIn();
 		frameBrowser.openPopup = open;
 		const second = clickSignIn();
-		expect(firstWindow.closed, 'the first attempt’s window').toBe(true);
+		expect(shown.closed, 'the first attempt’s window').toBe(true);
 		const { callbackEnd } = await signInInWindow();
 		await callbackEnd;
 		await Promise.all([first, second]);
