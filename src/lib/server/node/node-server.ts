@@ -46,10 +46,45 @@ function plain(res: ServerResponse, status: number, text: string, headers = {}):
 	res.end(text);
 }
 
-/** The request listener: BASE_PATH stripped (or answered), then the handler, then a plain 404. */
+/**
+ * Whether the path of a request target decodes: valid percent-encoding of UTF-8, as SvelteKit
+ * needs it (it decodes the path with `decodeURI`, refusing it otherwise with a 400 whose stack
+ * its default `handleError` writes to the log). The query is left to the app, which reads it
+ * leniently (URLSearchParams).
+ * @see ECMAScript `decodeURI` (throws URIError); RFC 3986 §2.1, RFC 3629
+ */
+export function pathDecodes(target: string): boolean {
+	const end = target.search(/[?#]/);
+	try {
+		decodeURI(end === -1 ? target : target.slice(0, end));
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** The longest part of a request target a log line shows. */
+const LOGGED_TARGET_CHARS = 120;
+
+/** `target` for one log line: printable ASCII only, cut short. */
+function loggable(target: string): string {
+	const shown = target.slice(0, LOGGED_TARGET_CHARS).replace(/[^\x21-\x7e]/g, '?');
+	return target.length > LOGGED_TARGET_CHARS ? `${shown}…` : shown;
+}
+
+/**
+ * The request listener: BASE_PATH stripped (or answered), a path that does not decode answered
+ * with a 400 and one log line, then the handler, then a plain 404.
+ */
 export function underBase(handler: NodeHandler, base: string) {
 	return (req: IncomingMessage, res: ServerResponse): void => {
-		const route = routeUnderBase(req.url ?? '/', base);
+		const target = req.url ?? '/';
+		if (!pathDecodes(target)) {
+			console.warn(`400 ${req.method ?? ''} ${loggable(target)}: the path does not decode`);
+			plain(res, 400, 'Bad request: the address is not valid percent-encoded UTF-8.\n');
+			return;
+		}
+		const route = routeUnderBase(target, base);
 		if (route.kind === 'redirect') {
 			plain(res, 308, `Moved to ${route.location}\n`, { location: route.location });
 			return;

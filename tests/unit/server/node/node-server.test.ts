@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../../../src/lib/server/config.ts';
 import { listenTarget, type ListenTarget } from '../../../../src/lib/server/node/listen-target.ts';
 import {
@@ -127,6 +127,67 @@ describe('node server under BASE_PATH', () => {
 	it('changes no Location at the root', async () => {
 		const { target } = await start(redirecting);
 		expect((await get(target, '/set-header')).headers.location).toBe('/connection');
+	});
+});
+
+/**
+ * What SvelteKit does with a path it cannot decode (runtime/server/respond.js: `decodeURI` fails,
+ * a 400 "Malformed URI" error, and the default handleError writes its stack to the log).
+ */
+const likeSvelteKit: NodeHandler = (req, res) => {
+	try {
+		decodeURI(new URL(req.url ?? '/', 'http://app').pathname);
+		res.end('ok');
+	} catch {
+		const error = new Error(`Failed to decode URI: ${req.url ?? ''}`);
+		console.error(`\n[400] ${req.method ?? ''} ${req.url ?? ''}\n${error.stack ?? ''}`);
+		res.writeHead(400).end('Malformed URI');
+	}
+};
+
+describe('node server: a path that is not valid percent-encoded UTF-8', () => {
+	afterEach(() => vi.restoreAllMocks());
+
+	/** Everything written to the log while `run` runs. */
+	async function logged(run: () => Promise<void>): Promise<string> {
+		const lines: string[] = [];
+		const keep = (...parts: unknown[]): void => void lines.push(parts.map(String).join(' '));
+		for (const level of ['error', 'warn', 'info', 'log'] as const)
+			vi.spyOn(console, level).mockImplementation(keep);
+		await run();
+		return lines.join('\n');
+	}
+
+	it.each(['/%ff', '/c/%E0%A4%A', '/%', '/x/%zz?q=1', '/tools/chat/%C0%AF'])(
+		'%s: a 400 and at most one short line in the log, no stack',
+		async (path) => {
+			const base = path.startsWith('/tools/chat/') ? { BASE_PATH: '/tools/chat' } : {};
+			const { target } = await start(likeSvelteKit, base);
+			let answer: Answer | undefined;
+			const log = await logged(async () => {
+				answer = await get(target, path);
+			});
+			expect(answer?.status).toBe(400);
+			expect(answer?.headers['content-type']).toMatch(/^text\/plain/);
+			expect(log.split('\n').length).toBeLessThanOrEqual(1);
+			expect(log).not.toContain('    at ');
+			expect(log.length).toBeLessThan(300);
+		}
+	);
+
+	it('a long path is cut short in the log line', async () => {
+		const { target } = await start(likeSvelteKit);
+		const log = await logged(async () => {
+			expect((await get(target, `/${'a'.repeat(4000)}%ff`)).status).toBe(400);
+		});
+		expect(log.split('\n')).toHaveLength(1);
+		expect(log.length).toBeLessThan(300);
+	});
+
+	it('still serves paths that decode, and leaves a bad query to the app', async () => {
+		const { target } = await start(likeSvelteKit);
+		expect((await get(target, '/c/%E0%A4%A4%25')).body).toBe('ok');
+		expect((await get(target, '/?q=%ff')).body).toBe('ok');
 	});
 });
 
