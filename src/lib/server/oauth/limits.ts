@@ -6,6 +6,12 @@
 /** Largest request body the route reads (an authorization-code request is well under 1 KB). */
 export const MAX_REQUEST_BODY_BYTES = 8 * 1024;
 
+/**
+ * How long the request body has to arrive, all of it (a real one is sent at once). A body still
+ * arriving then is answered 408 and its connection closed, so a slow client cannot hold one open.
+ */
+export const REQUEST_BODY_TIMEOUT_MS = 10_000;
+
 /** Largest token-endpoint answer the route reads; anything longer is refused as a failure. */
 export const MAX_UPSTREAM_RESPONSE_BYTES = 64 * 1024;
 

@@ -3,7 +3,8 @@
  *
  * POST forwards one authorization-code or refresh request to the token endpoint resolved from
  * AUTH_URL, and nowhere else. Every refusal happens before the authorization server is contacted:
- * rate limit (429), origin and the static session header (403), media type (415), size (413),
+ * rate limit (429), origin and the static session header (403), media type (415), size (413, with
+ * or without a Content-Length), a body still arriving after {@link REQUEST_BODY_TIMEOUT_MS} (408),
  * fields (400). The refresh token never leaves the server in readable form: it is kept in the
  * sealed HttpOnly session cookie, and a refresh carries no `refresh_token` field at all.
  * DELETE (sign-out) clears the cookie. Nothing here logs a body, code, verifier or token.
@@ -19,6 +20,7 @@ import { readIdTokenClaims, type IdClaims } from './id-token.ts';
 import {
 	MAX_REQUEST_BODY_BYTES,
 	MAX_UPSTREAM_RESPONSE_BYTES,
+	REQUEST_BODY_TIMEOUT_MS,
 	SESSION_MAX_AGE_SECONDS,
 	UPSTREAM_TIMEOUT_MS
 } from './limits.ts';
@@ -166,8 +168,15 @@ export async function handleTokenRequest(
 ): Promise<Response> {
 	const admitted = admit(input, deps);
 	if (admitted instanceof Response) return admitted;
-	const form = await readTokenForm(input.request, MAX_REQUEST_BODY_BYTES);
-	if (!form.ok) return routeError(form.status, form.error, form.description);
+	const form = await readTokenForm(input.request, {
+		maxBytes: MAX_REQUEST_BODY_BYTES,
+		timeoutMs: REQUEST_BODY_TIMEOUT_MS
+	});
+	if (!form.ok) {
+		// The rest of the body is still on the connection: close it rather than wait for it.
+		const close = form.bodyLeftUnread ? { connection: 'close' } : {};
+		return routeError(form.status, form.error, form.description, close);
+	}
 	const parsed = parseTokenGrant(form.fields, {
 		clientId: deps.clientId,
 		redirectUri: `${admitted.origin.origin}${deps.basePath}${CALLBACK_PATH}`
