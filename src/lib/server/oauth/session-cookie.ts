@@ -87,6 +87,45 @@ export function openSession(
 	return { refreshToken: rt, claims, expiresAt: exp };
 }
 
+/** Every value of cookie `name` in a `Cookie` header, in order (RFC 6265 §5.4 allows several). */
+function cookieValues(cookieHeader: string | null, name: string): string[] {
+	if (cookieHeader === null) return [];
+	const values: string[] = [];
+	for (const pair of cookieHeader.split(';')) {
+		const separator = pair.indexOf('=');
+		if (separator !== -1 && pair.slice(0, separator).trim() === name) {
+			values.push(pair.slice(separator + 1).trim());
+		}
+	}
+	return values;
+}
+
+interface SessionLookup {
+	/** The first cookie of the policy's name that opens, if any. */
+	session: SessionPayload | null;
+	/** Cookies of that name the browser sent, opened or not. */
+	sent: number;
+}
+
+/**
+ * The session among the cookies sent. A browser can hold several cookies of one name (another
+ * path, or one planted by a sibling host over http), and sends them all: the one that opens wins,
+ * and the others are ignored rather than taken as the session.
+ */
+export function findSession(
+	key: Buffer,
+	policy: CookiePolicy,
+	cookieHeader: string | null,
+	nowSeconds: number
+): SessionLookup {
+	const values = cookieValues(cookieHeader, policy.name);
+	for (const value of values) {
+		const session = openSession(key, policy, value, nowSeconds);
+		if (session !== null) return { session, sent: values.length };
+	}
+	return { session: null, sent: values.length };
+}
+
 /** `Set-Cookie` for a sealed value; `null` when it would be too large for browsers to keep. */
 export function sessionCookie(
 	policy: CookiePolicy,

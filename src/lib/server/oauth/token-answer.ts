@@ -3,6 +3,7 @@
  * nothing the browser must not see — above all `refresh_token` — can pass through by accident.
  */
 import type { BrowserTokenResponse } from '../../auth/token-route-contract.ts';
+import { readErrorFields } from '../../failure/fields.ts';
 import { redactTokenText } from '../../failure/redact.ts';
 import { NO_STORE_HEADERS } from './route-error.ts';
 
@@ -73,6 +74,32 @@ export function browserTokenAnswer(
 	const headers = new Headers({ 'content-type': 'application/json', ...NO_STORE_HEADERS });
 	if (setCookie !== null) headers.append('set-cookie', setCookie);
 	return new Response(JSON.stringify(body), { status: 200, headers });
+}
+
+/**
+ * Error codes that say the refresh token itself is dead: RFC 6749 §5.2 `invalid_grant`, and the
+ * rotation codes some servers send instead — the codes the browser reads as "sign in again"
+ * (failure/classify-token.ts). Any other failure (`invalid_scope`, `invalid_request`, a server
+ * error, no answer) says nothing about the token, and the session is kept.
+ */
+const REFRESH_TOKEN_REFUSALS: ReadonlySet<string> = new Set([
+	'invalid_grant',
+	'refresh_token_expired',
+	'refresh_token_reused',
+	'refresh_token_invalidated'
+]);
+
+/** Whether a failed refresh's answer refuses the refresh token itself. */
+export function refusesRefreshToken(status: number, body: string): boolean {
+	if (status < 400 || status > 499) return false;
+	let json: unknown;
+	try {
+		json = JSON.parse(body);
+	} catch {
+		return false;
+	}
+	const codes = readErrorFields(json)?.codes ?? [];
+	return codes.some((code) => REFRESH_TOKEN_REFUSALS.has(code.toLowerCase()));
 }
 
 /** Token-bearing members removed from an error body before it is passed on. */

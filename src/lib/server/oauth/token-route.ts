@@ -28,8 +28,7 @@ import { readTokenForm } from './read-form.ts';
 import { badAnswer, NO_STORE_HEADERS, routeError, transportFailure } from './route-error.ts';
 import {
 	clearedSessionCookie,
-	openSession,
-	readCookie,
+	findSession,
 	sealSession,
 	sessionCookie,
 	type CookiePolicy,
@@ -39,6 +38,7 @@ import {
 	browserTokenAnswer,
 	passedOnError,
 	readUpstreamTokens,
+	refusesRefreshToken,
 	type UpstreamTokens
 } from './token-answer.ts';
 import { parseTokenGrant, upstreamForm, type UpstreamGrant } from './token-grant.ts';
@@ -119,8 +119,9 @@ async function forward(
 			break;
 	}
 	if (answer.status < 200 || answer.status > 299) {
-		// A refused refresh token is dead (expired, reused, revoked): forget it.
-		const forget = isRefresh && (answer.status === 400 || answer.status === 401);
+		// A refused refresh token is dead (expired, reused, revoked): forget it. Any other failure
+		// leaves the session as it is, to be tried again.
+		const forget = isRefresh && refusesRefreshToken(answer.status, answer.body);
 		return passedOnError(
 			answer.status,
 			answer.contentType,
@@ -185,17 +186,19 @@ export async function handleTokenRequest(
 	const { grant } = parsed;
 	if (grant.grantType === 'authorization_code') return forward(grant, null, admitted, deps);
 
-	const value = readCookie(input.request.headers.get('cookie'), admitted.policy.name);
-	const session =
-		value === null
-			? null
-			: openSession(deps.sessionKey, admitted.policy, value, Math.floor(deps.now() / 1000));
+	const { session, sent } = findSession(
+		deps.sessionKey,
+		admitted.policy,
+		input.request.headers.get('cookie'),
+		Math.floor(deps.now() / 1000)
+	);
 	if (session === null) {
+		// Only cookies that cannot be opened were sent: clear them, there is nothing to keep.
 		return routeError(
 			400,
 			'invalid_grant',
 			'There is no sign-in session in this browser. Sign in.',
-			value === null ? {} : { 'set-cookie': clearedSessionCookie(admitted.policy) }
+			sent === 0 ? {} : { 'set-cookie': clearedSessionCookie(admitted.policy) }
 		);
 	}
 	return forward({ ...grant, refreshToken: session.refreshToken }, session, admitted, deps);
