@@ -4,7 +4,7 @@
  */
 import type { BrowserTokenResponse } from '../../auth/token-route-contract.ts';
 import { readErrorFields } from '../../failure/fields.ts';
-import { redactTokenText } from '../../failure/redact.ts';
+import { redactErrorBody } from './error-redaction.ts';
 import { NO_STORE_HEADERS } from './route-error.ts';
 
 /** The fields of a successful token response this app uses (RFC 6749 §5.1, OIDC Core §3.1.3.3). */
@@ -102,48 +102,22 @@ export function refusesRefreshToken(status: number, body: string): boolean {
 	return codes.some((code) => REFRESH_TOKEN_REFUSALS.has(code.toLowerCase()));
 }
 
-/** Token-bearing members removed from an error body before it is passed on. */
-const TOKEN_FIELDS = new Set(['access_token', 'refresh_token', 'id_token']);
-
-function withoutTokens(value: unknown, depth: number): unknown {
-	if (depth > 8 || typeof value !== 'object' || value === null) return value;
-	if (Array.isArray(value)) return value.map((item) => withoutTokens(item, depth + 1));
-	return Object.fromEntries(
-		Object.entries(value)
-			.filter(([key]) => !TOKEN_FIELDS.has(key.toLowerCase()))
-			.map(([key, field]) => [key, withoutTokens(field, depth + 1)])
-	);
-}
-
-function jsonWithoutTokens(body: string): string | null {
-	try {
-		return JSON.stringify(withoutTokens(JSON.parse(body) as unknown, 0));
-	} catch {
-		return null;
-	}
-}
-
 /**
  * The authorization server's error, passed on with its status so the browser's classifier sees
- * what the server said (a 403 region refusal stays a 403 with its body). JSON is re-serialised
- * without token members; anything else goes on as plain text (token-looking pairs redacted),
- * never as markup.
+ * what the server said (a 403 region refusal stays a 403 with its body), with every credential
+ * removed ({@link redactErrorBody}); `sent` are the credentials the request carried upstream.
+ * Never passed on as markup.
  */
 export function passedOnError(
 	status: number,
 	contentType: string,
 	body: string,
+	sent: readonly string[],
 	setCookie: string | null
 ): Response {
-	const headers = new Headers(NO_STORE_HEADERS);
+	const redacted = redactErrorBody(contentType, body, sent);
+	const headers = new Headers({ ...NO_STORE_HEADERS, 'content-type': redacted.contentType });
 	if (setCookie !== null) headers.append('set-cookie', setCookie);
 	const passStatus = status >= 400 && status <= 599 ? status : 502;
-	const sanitised =
-		/\bjson\b/i.test(contentType) || /^\s*[{[]/.test(body) ? jsonWithoutTokens(body) : null;
-	headers.set(
-		'content-type',
-		sanitised === null ? 'text/plain; charset=utf-8' : 'application/json'
-	);
-	const text = sanitised ?? redactTokenText(body);
-	return new Response(text, { status: passStatus, headers });
+	return new Response(redacted.text, { status: passStatus, headers });
 }

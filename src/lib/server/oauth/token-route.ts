@@ -6,8 +6,10 @@
  * rate limit (429), origin and the static session header (403), media type (415), size (413, with
  * or without a Content-Length), a body still arriving after {@link REQUEST_BODY_TIMEOUT_MS} (408),
  * fields (400). The refresh token never leaves the server in readable form: it is kept in the
- * sealed HttpOnly session cookie, and a refresh carries no `refresh_token` field at all.
- * DELETE (sign-out) clears the cookie. Nothing here logs a body, code, verifier or token.
+ * sealed HttpOnly session cookie, a refresh carries no `refresh_token` field at all, and the
+ * server's error answers are passed on with every credential redacted (error-redaction.ts). Only a
+ * refusal of the refresh token itself ends the session. DELETE (sign-out) clears the cookie.
+ * Nothing here logs a body, code, verifier or token.
  *
  * @see RFC 6749 §4.1.3 and §6 (the two grants), RFC 7636 §4.5 (code_verifier),
  *      RFC 9700 §4.14 (refresh token protection) and §2.1.1 (PKCE for public clients)
@@ -87,6 +89,13 @@ function newSessionCookie(
 	return null;
 }
 
+/** The credentials a grant carries upstream, to be kept out of whatever comes back. */
+function sentCredentials(grant: UpstreamGrant): string[] {
+	return grant.grantType === 'authorization_code'
+		? [grant.code, grant.codeVerifier]
+		: [grant.refreshToken];
+}
+
 async function forward(
 	grant: UpstreamGrant,
 	session: SessionPayload | null,
@@ -126,6 +135,7 @@ async function forward(
 			answer.status,
 			answer.contentType,
 			answer.body,
+			sentCredentials(grant),
 			forget ? clearedSessionCookie(admitted.policy) : null
 		);
 	}
