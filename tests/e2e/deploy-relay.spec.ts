@@ -103,13 +103,15 @@ test('the same gateway without the relay is unusable: every call is a network er
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 });
 
-test('the built relay: no CORS, methods and paths refused, and off where relay mode is off', async ({
+test('the built relay: sandboxed answers, no CORS, other sites, methods and paths refused, and off where relay mode is off', async ({
 	request
 }) => {
-	const models = await request.get(`${RELAY_APP_URL}/api/relay/v1/models`, {
-		headers: { origin: 'https://elsewhere.example' }
-	});
+	const models = await request.get(`${RELAY_APP_URL}/api/relay/v1/models`);
 	expect(models.status()).toBe(200);
+	// Through the app's hook, a relayed answer keeps the relay's sandbox: never a document here.
+	expect(models.headers()['content-security-policy']).toBe("sandbox; default-src 'none'");
+	expect(models.headers()['content-disposition']).toBe('attachment');
+	expect(models.headers()['x-switchboard-own-csp']).toBeUndefined();
 	expect(
 		((await models.json()) as { data: { id: string }[] }).data.map((model) => model.id)
 	).toContain('demo');
@@ -133,6 +135,24 @@ test('the built relay: no CORS, methods and paths refused, and off where relay m
 	});
 	expect(preflight.status()).toBe(204);
 	expect(preflight.headers()['access-control-allow-origin']).toBeUndefined();
+
+	// Another site's page, or an address opened outside the app, is not answered.
+	for (const headers of [
+		{ origin: 'https://elsewhere.example' },
+		{ 'sec-fetch-site': 'cross-site' },
+		{ 'sec-fetch-site': 'none' }
+	]) {
+		const foreign = await request.get(`${RELAY_APP_URL}/api/relay/v1/models`, { headers });
+		expect(foreign.status()).toBe(403);
+	}
+	const form = await request.post(`${RELAY_APP_URL}/api/relay/v1/responses`, {
+		headers: { 'content-type': 'text/plain' },
+		data: '{"model":"demo","input":"hi"}'
+	});
+	expect(form.status()).toBe(415);
+
+	const parameter = await request.get(`${RELAY_APP_URL}/api/relay/..;/v1/models`);
+	expect(parameter.status()).toBe(400);
 
 	const escape = await request.get(`${RELAY_APP_URL}/api/relay/v1%2f..%2f..%2fadmin`);
 	expect(escape.status()).toBe(400);

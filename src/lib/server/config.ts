@@ -155,9 +155,9 @@ function seconds(env: Env, name: string): number | null {
 	return Number(value);
 }
 
-/** A relay wait: whole seconds, at least one (a zero would cut every answer). */
-function relayWait(env: Env, name: string, fallback: number): number {
-	const value = seconds(env, name) ?? fallback;
+/** A relay wait: whole seconds, at least one (a zero would cut every answer); `null` when unset. */
+function relayWait(env: Env, name: string): number | null {
+	const value = seconds(env, name);
 	if (value === 0) throw new ConfigError(name, 'must be at least 1 second (got "0")');
 	return value;
 }
@@ -333,12 +333,9 @@ export function parseConfig(env: Env): ServerConfig {
 		frameAncestors: frameAncestors(env),
 		basePath: basePath(env),
 		trustProxyHeaders: flag(env, 'TRUST_PROXY_HEADERS', false),
-		relayFirstByteTimeoutSeconds: relayWait(
-			env,
-			'RELAY_FIRST_BYTE_TIMEOUT',
-			DEFAULT_FIRST_BYTE_TIMEOUT_SECONDS
-		),
-		relayIdleTimeoutSeconds: relayWait(env, 'RELAY_IDLE_TIMEOUT', DEFAULT_IDLE_TIMEOUT_SECONDS)
+		relayFirstByteTimeoutSeconds:
+			relayWait(env, 'RELAY_FIRST_BYTE_TIMEOUT') ?? DEFAULT_FIRST_BYTE_TIMEOUT_SECONDS,
+		relayIdleTimeoutSeconds: relayWait(env, 'RELAY_IDLE_TIMEOUT') ?? DEFAULT_IDLE_TIMEOUT_SECONDS
 	};
 }
 

@@ -73,11 +73,20 @@ export function buildApp(
 
 export interface RunningApp {
 	url: string;
+	/** The server's process id (the server benchmark reads its memory). */
+	pid: number;
 	stop(): Promise<void>;
 }
 
-/** Serves `dir` on 127.0.0.1:`port` with the built-in demo gateway; resolves once healthy. */
-export async function serve(dir: string, port: number): Promise<RunningApp> {
+/**
+ * Serves `dir` on 127.0.0.1:`port`, with the built-in demo gateway unless `env` says otherwise;
+ * resolves once healthy.
+ */
+export async function serve(
+	dir: string,
+	port: number,
+	env: Record<string, string> = {}
+): Promise<RunningApp> {
 	const child: ChildProcess = spawn(process.execPath, [dir], {
 		env: {
 			...process.env,
@@ -86,7 +95,8 @@ export async function serve(dir: string, port: number): Promise<RunningApp> {
 			GATEWAY_URL: '',
 			GATEWAY_MODE: '',
 			AUTH_URL: '',
-			BASE_PATH: ''
+			BASE_PATH: '',
+			...env
 		},
 		stdio: ['ignore', 'ignore', 'inherit']
 	});
@@ -102,6 +112,7 @@ export async function serve(dir: string, port: number): Promise<RunningApp> {
 	}
 	return {
 		url,
+		pid: child.pid ?? 0,
 		stop: () =>
 			new Promise((resolve) => {
 				if (child.exitCode !== null) return resolve();

@@ -1,0 +1,110 @@
+/**
+ * What the server benchmark measures while it loads a server: how long `/healthz` takes to
+ * answer (a person's next click waits as long), how much memory the server process holds, and
+ * what each streamed request got.
+ */
+import { readFileSync } from 'node:fs';
+
+/** The resident set of process `pid`, in MB (Linux `/proc`). */
+export function rssMb(pid: number): number {
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+	const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
+	return kb / 1024;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+	if (values.length === 0) return NaN;
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+export interface Watch {
+	/** Stops watching; resolves with what was seen. */
+	stop(): Promise<{ healthzMs: number[]; healthzFailures: number; rssMb: number[] }>;
+}
+
+/**
+ * Asks `/healthz` one request after another (each waits for the last, as a person would) and
+ * samples the server's memory every 50 ms, until stopped.
+ */
+export function watchServer(url: string, pid: number): Watch {
+	const healthzMs: number[] = [];
+	const memory: number[] = [rssMb(pid)];
+	let healthzFailures = 0;
+	let running = true;
+	const sampler = setInterval(() => memory.push(rssMb(pid)), 50);
+	const probing = (async () => {
+		while (running) {
+			const started = performance.now();
+			try {
+				const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) });
+				await response.text();
+				if (!response.ok) healthzFailures += 1;
+			} catch {
+				healthzFailures += 1;
+			}
+			healthzMs.push(performance.now() - started);
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+	})();
+	return {
+		async stop() {
+			running = false;
+			clearInterval(sampler);
+			await probing;
+			memory.push(rssMb(pid));
+			return { healthzMs, healthzFailures, rssMb: memory };
+		}
+	};
+}
+
+export interface StreamOutcome {
+	status: number;
+	bytes: number;
+	/** The body ended with the stream's terminal event. */
+	complete: boolean;
+	error?: string;
+}
+
+/**
+ * POSTs `body` as JSON and reads the answer: to its end, or (`readForMs`) for that long and then
+ * gives up, like a person who closes the tab.
+ */
+export async function stream(
+	url: string,
+	body: unknown,
+	terminal: string,
+	readForMs?: number
+): Promise<StreamOutcome> {
+	const abort = new AbortController();
+	const timer = readForMs === undefined ? undefined : setTimeout(() => abort.abort(), readForMs);
+	let bytes = 0;
+	let status = 0;
+	let tail = '';
+	try {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+			signal: abort.signal
+		});
+		status = response.status;
+		if (response.body === null) return { status, bytes, complete: false };
+		const decoder = new TextDecoder();
+		for await (const chunk of response.body) {
+			bytes += chunk.byteLength;
+			tail = (tail + decoder.decode(chunk, { stream: true })).slice(-200);
+		}
+		return { status, bytes, complete: tail.includes(terminal) };
+	} catch (error) {
+		const aborted = abort.signal.aborted;
+		return {
+			status,
+			bytes,
+			complete: false,
+			...(aborted ? {} : { error: error instanceof Error ? error.message : String(error) })
+		};
+	} finally {
+		clearTimeout(timer);
+	}
+}
