@@ -37,8 +37,11 @@ test('model output cannot run a script, load a resource or reach another host', 
 	forbidDialogs(page);
 	const foreign = watchForeignRequests(page, baseURL);
 	await openChat(page);
-	for (const payload of PAYLOADS) {
+	for (const [index, payload] of PAYLOADS.entries()) {
 		await send(page, payload);
+		// This prompt's own answer, not the one before it (which is completed already): the next
+		// prompt is sent only once this answer is over, never while the composer is busy.
+		await expect(page.locator('[data-role="assistant"]')).toHaveCount(index + 1);
 		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 		await expect(lastAnswer(page)).toContainText('You said');
 	}
