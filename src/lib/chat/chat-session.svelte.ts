@@ -25,6 +25,14 @@ import { ConversationWriter, restoreConversation, settleAbandoned } from './conv
 import type { ConversationStore } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { AttachmentRef, Conversation } from './storage/records.ts';
+import {
+	forkPointOf,
+	latestWithin,
+	MAIN_BRANCH,
+	threadOf,
+	versionsAt,
+	type BranchRecord
+} from './branches.ts';
 import { writeJournal } from './storage/unload-journal.ts';
 import { driveTurn, type TurnHost } from './turn-driver.ts';
 import { TurnRun, type PendingRetry, type TurnWaiting } from './turn-run.svelte.ts';
@@ -54,7 +62,12 @@ export class ChatSession {
 	readonly id: string;
 	/** Resolves once what a page that went away left behind is settled (see `settleAbandoned`). */
 	readonly ready: Promise<void>;
-	#messages = $state.raw<ChatMessage[]>([]);
+	/** Every message of every branch, in position order. */
+	#all = $state.raw<ChatMessage[]>([]);
+	#branches = $state.raw<BranchRecord[]>([]);
+	#activeBranch = $state(MAIN_BRANCH);
+	/** The messages shown, sent and continued: the active branch's thread (branches.ts). */
+	readonly #messages = $derived(threadOf(this.#all, this.#branches, this.#activeBranch));
 	#title = $state('');
 	#draft = $state('');
 	#webSearch = $state(false);
@@ -94,7 +107,9 @@ export class ChatSession {
 		});
 		this.#host = this.#hostFor(init);
 		const restored = restoreConversation(init.conversation);
-		this.#messages = restored.messages;
+		this.#all = restored.messages;
+		this.#branches = record.branches ?? [];
+		this.#activeBranch = record.activeBranch ?? MAIN_BRANCH;
 		this.#draft = restored.draft;
 		this.#unsubscribe = init.channel?.subscribe((news) => this.#hear(news)) ?? (() => undefined);
 		this.ready = settleAbandoned(this.#writer, restored, () => this.#draft).then((settled) => {
@@ -129,7 +144,7 @@ export class ChatSession {
 	}
 	/** Another tab is answering in this conversation: this one shows it and sends nothing. */
 	get answeringElsewhere(): boolean {
-		return this.#messages.some(
+		return this.#all.some(
 			(message) => message.status === 'streaming' && message.id !== this.#run?.messageId
 		);
 	}
@@ -201,7 +216,7 @@ export class ChatSession {
 		const answer: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
 		if (first) this.#title = titleFrom(text === '' ? (files[0]?.name ?? '') : text);
 		files.forEach((file, index) => this.previews.keep(refs[index]?.id ?? '', file.blob));
-		this.#messages = [...this.#messages, user, answer];
+		this.#all = [...this.#all, user, answer];
 		this.#draft = '';
 		// The prompt is on disk before the request leaves.
 		await this.#writer.patch({
@@ -237,9 +252,72 @@ export class ChatSession {
 		await this.#again(messageId, false, true);
 	}
 
-	/** A new answer to the last prompt. */
-	regenerate(): Promise<void> {
-		return this.retry();
+	/**
+	 * A new answer to the prompt before assistant message `messageId` (the last answer by
+	 * default), as a new version beside it: the answer shown before is kept, one step away.
+	 */
+	async regenerate(messageId?: string): Promise<void> {
+		const answer =
+			messageId === undefined
+				? this.#messages.findLast((message) => isTurn(message, 'assistant'))
+				: this.#messages.find((message) => message.id === messageId);
+		if (this.busy || answer === undefined || !isTurn(answer, 'assistant')) return;
+		this.cancelRetry();
+		const run = await this.#begin(crypto.randomUUID());
+		if (run === null) return;
+		const forked = this.#fork(answer);
+		const fresh: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
+		this.#all = [...this.#all, fresh];
+		await forked;
+		await this.#save(fresh.id);
+		this.#host.attempts[fresh.id] = 0;
+		await driveTurn(this.#host, run, { compactFirst: false });
+	}
+
+	/**
+	 * Sends `text` in place of the earlier prompt `messageId` (with the same files), as a new
+	 * version of the conversation from there: what followed the old prompt is kept, one step away.
+	 */
+	async editPrompt(messageId: string, text: string): Promise<void> {
+		const prompt = this.#messages.find((message) => message.id === messageId);
+		const trimmed = text.trim();
+		if (this.busy || prompt === undefined || !isTurn(prompt, 'user')) return;
+		if (trimmed === '' && (prompt.attachments ?? []).length === 0) return;
+		this.cancelRetry();
+		const run = await this.#begin(crypto.randomUUID());
+		if (run === null) return;
+		const forked = this.#fork(prompt);
+		const user: ChatMessage = {
+			...this.#newMessage('user', trimmed),
+			...(prompt.attachments === undefined ? {} : { attachments: prompt.attachments })
+		};
+		const answer: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
+		this.#all = [...this.#all, user, answer];
+		await forked;
+		await this.#save(user.id);
+		this.#host.attempts[answer.id] = 0;
+		await driveTurn(this.#host, run, { compactFirst: false });
+	}
+
+	/** The versions at message `id`'s place: which one is shown (from 0), of how many; or `null`. */
+	versionsOf(id: string): { index: number; count: number } | null {
+		const message = this.#messages.find((candidate) => candidate.id === id);
+		if (message === undefined) return null;
+		const versions = versionsAt(message, this.#all, this.#branches);
+		return versions === null ? null : { index: versions.index, count: versions.branches.length };
+	}
+
+	/** Shows the previous (`-1`) or next (`1`) version at message `id`'s place. */
+	async showVersion(id: string, step: -1 | 1): Promise<void> {
+		const message = this.#messages.find((candidate) => candidate.id === id);
+		if (this.busy || message === undefined) return;
+		const versions = versionsAt(message, this.#all, this.#branches);
+		const chosen = versions?.branches[versions.index + step];
+		if (chosen === undefined) return;
+		const { forkSeq } = forkPointOf(message, this.#all, this.#branches);
+		const next = latestWithin(chosen, forkSeq, this.#branches);
+		this.#activeBranch = next;
+		await this.#writer.patch({ activeBranch: next });
 	}
 
 	/**
@@ -260,7 +338,8 @@ export class ChatSession {
 		if (prompt === undefined) return null;
 		this.stop();
 		const removed = this.#messages.slice(index);
-		this.#messages = this.#messages.slice(0, index);
+		const ids = new Set(removed.map((message) => message.id));
+		this.#all = this.#all.filter((message) => !ids.has(message.id));
 		await this.#writer.deleteMessages(removed.map((message) => message.id));
 		this.draft = prompt.text;
 		return prompt.text;
@@ -320,6 +399,22 @@ export class ChatSession {
 	}
 
 	/**
+	 * Starts a new branch at `message`'s place and shows it at once; the caller adds its first
+	 * messages before anything else runs, and awaits the returned write of the record.
+	 */
+	#fork(message: ChatMessage): Promise<void> {
+		const point = forkPointOf(message, this.#all, this.#branches);
+		const branch: BranchRecord = { id: crypto.randomUUID(), ...point, createdAt: Date.now() };
+		this.#branches = [...this.#branches, branch];
+		this.#activeBranch = branch.id;
+		return this.#writer.patch({
+			branches: this.#branches,
+			activeBranch: branch.id,
+			updatedAt: Date.now()
+		});
+	}
+
+	/**
 	 * Starts a turn answering into `messageId`, holding the conversation across tabs until it is
 	 * done; `null` (and nothing started) when it is stopped at once or another tab is answering.
 	 */
@@ -348,8 +443,8 @@ export class ChatSession {
 			conversationId: this.id,
 			messages: () => this.#messages,
 			update: (id, change) => this.#update(id, change),
-			insert: (message, index) => {
-				this.#messages = this.#messages.toSpliced(index, 0, message);
+			insert: (message) => {
+				this.#all = [...this.#all, message].sort(compareMessages);
 			},
 			save: (id) => this.#save(id),
 			saveSoon: (id) => this.#saveSoon(id),
@@ -378,11 +473,11 @@ export class ChatSession {
 	}
 
 	#update(id: string, change: (message: ChatMessage) => ChatMessage): ChatMessage | undefined {
-		const index = this.#messages.findIndex((message) => message.id === id);
-		const current = this.#messages[index];
+		const index = this.#all.findIndex((message) => message.id === id);
+		const current = this.#all[index];
 		if (current === undefined) return undefined;
 		const next = change(current);
-		if (next !== current) this.#messages = this.#messages.with(index, next);
+		if (next !== current) this.#all = this.#all.with(index, next);
 		return next;
 	}
 
@@ -393,12 +488,14 @@ export class ChatSession {
 			if (this.#run?.messageId === record.id) return; // this tab writes that one
 			this.#writer.observeSeq(record.seq);
 			if (this.#update(record.id, () => record) === undefined) {
-				this.#messages = [...this.#messages, record].sort(compareMessages);
+				this.#all = [...this.#all, record].sort(compareMessages);
 			}
 		} else if (news.type === 'messages-removed' && news.conversationId === this.id) {
-			this.#messages = this.#messages.filter((message) => !news.ids.includes(message.id));
+			this.#all = this.#all.filter((message) => !news.ids.includes(message.id));
 		} else if (news.type === 'record' && news.conversationId === this.id) {
 			if (news.patch.title !== undefined) this.#title = news.patch.title;
+			// Versions made in another tab can be shown here; which one this tab shows stays its own.
+			if (news.patch.branches !== undefined) this.#branches = news.patch.branches;
 		}
 	}
 
@@ -416,7 +513,7 @@ export class ChatSession {
 							: { ...last, text: live.read('text'), reasoning: live.read('reasoning') }
 					)
 				: undefined;
-		if (this.#messages.length === 0 && this.#draft === '') return;
+		if (this.#all.length === 0 && this.#draft === '') return;
 		writeJournal(this.id, {
 			draft: this.#draft,
 			...(unsaved === undefined ? {} : { message: unsaved })
@@ -433,7 +530,8 @@ export class ChatSession {
 			reasoning: '',
 			status: role === 'user' ? 'completed' : 'streaming',
 			images: [],
-			createdAt: Date.now()
+			createdAt: Date.now(),
+			...(this.#activeBranch === MAIN_BRANCH ? {} : { branch: this.#activeBranch })
 		};
 	}
 
@@ -442,7 +540,7 @@ export class ChatSession {
 		const live = this.liveTextOf(id);
 		const message =
 			live === undefined
-				? this.#messages.find((candidate) => candidate.id === id)
+				? this.#all.find((candidate) => candidate.id === id)
 				: this.#update(id, (current) => {
 						const text = live.read('text');
 						const reasoning = live.read('reasoning');
@@ -477,4 +575,9 @@ function attachmentRef(file: PendingAttachment): AttachmentRef {
 		name: file.name,
 		size: file.blob.size
 	};
+}
+
+/** A prompt or an answer of the conversation (not a notice). */
+function isTurn(message: ChatMessage, role: ChatMessage['role']): boolean {
+	return message.role === role && message.notice === undefined;
 }

@@ -7,7 +7,7 @@
  * @see https://html.spec.whatwg.org/multipage/web-messaging.html#broadcasting-to-other-browsing-contexts
  */
 import type { ConversationPatch } from './storage/conversation-store.ts';
-import { readMessageRecord, type MessageRecord } from './storage/records.ts';
+import { readBranches, readMessageRecord, type MessageRecord } from './storage/records.ts';
 
 export type ConversationNews =
 	| { type: 'message'; record: MessageRecord }
@@ -42,8 +42,13 @@ export function readNews(value: unknown): ConversationNews | null {
 				return null;
 			}
 			const fields: ConversationPatch = {};
-			const { title, draft, model, updatedAt } = patch as Record<string, unknown>;
+			const { title, draft, model, updatedAt, branches, activeBranch } = patch as Record<
+				string,
+				unknown
+			>;
 			if (typeof title === 'string') fields.title = title;
+			if (Array.isArray(branches)) fields.branches = readBranches(branches);
+			if (typeof activeBranch === 'string') fields.activeBranch = activeBranch;
 			if (typeof draft === 'string') fields.draft = draft;
 			if (typeof model === 'string') fields.model = model;
 			if (typeof updatedAt === 'number') fields.updatedAt = updatedAt;

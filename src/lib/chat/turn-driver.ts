@@ -30,8 +30,8 @@ export interface TurnHost {
 	messages(): readonly ChatMessage[];
 	/** Replaces message `id` with `change(it)`; returns the new message (undefined when gone). */
 	update(id: string, change: (message: ChatMessage) => ChatMessage): ChatMessage | undefined;
-	/** Puts `message` before the message at `index`. */
-	insert(message: ChatMessage, index: number): void;
+	/** Adds `message` (a notice) where its position puts it. */
+	insert(message: ChatMessage): void;
 	/** Writes message `id` as it is now (with what has streamed into it). */
 	save(id: string): Promise<void>;
 	/** Writes message `id` soon (a growing answer, at most every few hundred ms). */
@@ -265,6 +265,6 @@ async function compactBefore(host: TurnHost, promptIndex: number, signal: AbortS
 		notice: summary === '' ? DROPPED_NOTICE : COMPACTION_NOTICE,
 		summaryOf: Math.max(firstKeptSeq(messages, promptIndex), 0)
 	};
-	host.insert(notice, promptIndex);
+	host.insert(notice);
 	await host.save(notice.id);
 }

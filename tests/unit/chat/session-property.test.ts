@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAIN_BRANCH, threadOf } from '../../../src/lib/chat/branches.ts';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { Conversation, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
@@ -158,6 +159,14 @@ function expectAlternating(messages: readonly MessageRecord[], where: string): v
 	}
 }
 
+/** What a stored conversation shows: its active branch's thread (regenerations keep the others). */
+const shownThread = (stored: Conversation): MessageRecord[] =>
+	threadOf(
+		[...stored.messages].sort((a, b) => a.seq - b.seq),
+		stored.branches ?? [],
+		stored.activeBranch ?? MAIN_BRANCH
+	);
+
 const promptsOf = (messages: readonly MessageRecord[]): string[] =>
 	visible(messages)
 		.filter((message) => message.role === 'user')
@@ -179,7 +188,7 @@ async function checkAlways(model: Model, real: Real): Promise<void> {
 	if (stored === null) return;
 	// Storage may lag the screen by writes still queued, but never holds a prompt twice or out
 	// of the order it was sent in.
-	const storedPrompts = promptsOf(stored.messages);
+	const storedPrompts = promptsOf(shownThread(stored));
 	expect(new Set(storedPrompts).size, 'no prompt stored twice').toBe(storedPrompts.length);
 	const positions = storedPrompts.map((prompt) => model.everSent.indexOf(prompt));
 	expect(positions, 'stored prompts in the order sent').toEqual(
@@ -201,12 +210,13 @@ async function checkSettled(model: Model, real: Real): Promise<void> {
 		return;
 	}
 	// Invariant 1 in storage: exactly the prompts on screen, once each, in order.
-	expect(promptsOf(stored.messages), 'prompts in storage').toEqual(model.prompts);
+	const shown = shownThread(stored);
+	expect(promptsOf(shown), 'prompts in storage').toEqual(model.prompts);
 	expect(
-		stored.messages.map((message) => message.id),
+		shown.map((message) => message.id),
 		'storage holds what the screen shows, in the same order'
 	).toEqual(real.session.messages.map((message) => message.id));
-	expectAlternating(stored.messages, 'in storage');
+	expectAlternating(shown, 'in storage');
 	// The order must not hang on a tie-break: IndexedDB orders equal positions by random id.
 	const seqs = stored.messages.map((message) => message.seq);
 	expect(seqs, 'every stored message has its own position, in order').toEqual(
@@ -296,7 +306,7 @@ class Reload implements Command {
 		real.session.dispose();
 		await settle(real);
 		const loaded = await real.store.load(ID);
-		if (loaded !== null) expectAlternating(loaded.messages, 'loaded after a reload');
+		if (loaded !== null) expectAlternating(shownThread(loaded), 'loaded after a reload');
 		// A deleted conversation is gone: the page starts a blank one under the same id, which
 		// must not bring the old one back either.
 		if (loaded === null) {
@@ -420,7 +430,7 @@ describe('ChatSession under any interleaving of what a person does', () => {
 					await settle(real);
 					await checkSettled(model, real);
 					const reloaded = await real.store.load(ID);
-					if (reloaded !== null) expectAlternating(reloaded.messages, 'after the last reload');
+					if (reloaded !== null) expectAlternating(shownThread(reloaded), 'after the last reload');
 				}
 			),
 			{ numRuns: 400, seed: 1_310_007, examples }

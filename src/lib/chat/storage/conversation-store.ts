@@ -46,7 +46,10 @@ export type StorageProblem = 'unavailable' | 'full' | 'failed';
 
 /** The fields of a conversation record its writers change. */
 export type ConversationPatch = Partial<
-	Pick<ConversationRecord, 'title' | 'draft' | 'model' | 'updatedAt' | 'webSearch'>
+	Pick<
+		ConversationRecord,
+		'title' | 'draft' | 'model' | 'updatedAt' | 'webSearch' | 'branches' | 'activeBranch'
+	>
 >;
 
 export interface ConversationStore {

@@ -60,6 +60,18 @@ export interface MessageRecord {
 	summaryOf?: number;
 	/** This turn was compacted once already after `context_too_large` (never twice). */
 	compacted?: boolean;
+	/** The branch this message belongs to (src/lib/chat/branches.ts); none: the main branch. */
+	branch?: string;
+}
+
+/** A branch of a conversation: a regenerated answer or an edited prompt (branches.ts). */
+export interface BranchRecord {
+	id: string;
+	/** The branch it was forked from (`''`: the main branch). */
+	parent: string;
+	/** It shows its parent's messages before this position, then its own. */
+	forkSeq: number;
+	createdAt: number;
 }
 
 export interface ConversationRecord {
@@ -72,6 +84,10 @@ export interface ConversationRecord {
 	draft: string;
 	/** The web search switch: declare the route's web search tool with each prompt. */
 	webSearch?: boolean;
+	/** Every branch but the main one (src/lib/chat/branches.ts). */
+	branches?: BranchRecord[];
+	/** The branch shown and continued; none: the main branch. */
+	activeBranch?: string;
 }
 
 export interface Conversation extends ConversationRecord {
@@ -242,7 +258,21 @@ export function readMessageRecord(value: unknown): MessageRecord | null {
 	if (isString(value['notice'])) record.notice = value['notice'];
 	if (typeof value['summaryOf'] === 'number') record.summaryOf = value['summaryOf'];
 	if (value['compacted'] === true) record.compacted = true;
+	if (isString(value['branch']) && value['branch'] !== '') record.branch = value['branch'];
 	return record;
+}
+
+/** A list of branches read back (damaged entries left out). */
+export function readBranches(value: unknown): BranchRecord[] {
+	return readList(value, readBranch) ?? [];
+}
+
+function readBranch(value: unknown): BranchRecord | null {
+	if (!isObject(value) || !isString(value['id']) || value['id'] === '') return null;
+	if (!isString(value['parent']) || value['parent'] === value['id']) return null;
+	const { forkSeq, createdAt } = value;
+	if (typeof forkSeq !== 'number' || !Number.isFinite(forkSeq) || !isTime(createdAt)) return null;
+	return { id: value['id'], parent: value['parent'], forkSeq, createdAt };
 }
 
 /** A conversation record (without messages) read back; `null` when it is not one. */
@@ -260,6 +290,16 @@ export function readConversationRecord(value: unknown): ConversationRecord | nul
 		model: isString(model) ? model : '',
 		profileId: isString(profileId) ? profileId : 'default',
 		draft: isString(draft) ? draft : '',
-		...(value['webSearch'] === true ? { webSearch: true } : {})
+		...(value['webSearch'] === true ? { webSearch: true } : {}),
+		...branchFields(value)
 	};
+}
+
+/** The branches and the branch shown, when there are any (an unknown active branch is dropped). */
+function branchFields(value: Json): Pick<ConversationRecord, 'branches' | 'activeBranch'> {
+	const branches = readBranches(value['branches']);
+	if (branches.length === 0) return {};
+	const active = value['activeBranch'];
+	const known = isString(active) && branches.some((branch) => branch.id === active);
+	return { branches, ...(known ? { activeBranch: active } : {}) };
 }

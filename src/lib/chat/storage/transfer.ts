@@ -10,6 +10,7 @@ import {
 	type Conversation,
 	type MessageRecord
 } from './records.ts';
+import { MAIN_BRANCH, threadOf } from '../branches.ts';
 
 export const EXPORT_FORMAT = 'switchboard.conversations';
 export const EXPORT_VERSION = 1;
@@ -60,10 +61,16 @@ const STATUS_NOTE: Partial<Record<MessageRecord['status'], string>> = {
 	streaming: '_(interrupted: the answer did not finish)_'
 };
 
+/** The conversation as it reads on screen: the branch shown (the JSON export keeps every one). */
 export function exportMarkdown(conversation: Conversation): string {
 	const parts = [`# ${conversation.title || 'Conversation'}`, ''];
 	if (conversation.model !== '') parts.push(`Model: \`${conversation.model}\``, '');
-	for (const message of conversation.messages) {
+	const shown = threadOf(
+		[...conversation.messages].sort((a, b) => a.seq - b.seq),
+		conversation.branches ?? [],
+		conversation.activeBranch ?? MAIN_BRANCH
+	);
+	for (const message of shown) {
 		if (message.notice !== undefined) {
 			parts.push(`> ${message.notice}`, '');
 			continue;
@@ -160,12 +167,17 @@ export function parseImport(
 		}
 		const id = newId();
 		const messages: MessageRecord[] = [];
+		const read: MessageRecord[] = [];
 		for (const raw of rawMessages as unknown[]) {
 			const message = readMessageRecord(raw);
-			if (message === null) {
-				skipped++;
-				continue;
-			}
+			if (message === null) skipped++;
+			else read.push(message);
+		}
+		// Positions are renumbered 0, 1, 2, … in their order; a position a record refers to (where
+		// a branch forks, the first message a summary keeps) becomes the number of messages before it.
+		read.sort((a, b) => a.seq - b.seq);
+		const rank = (seq: number): number => positionsBefore(read, seq);
+		for (const message of read) {
 			// An answer that was streaming when exported did not finish.
 			const status = message.status === 'streaming' ? 'interrupted' : message.status;
 			const files = (message.attachments ?? []).flatMap((file) => {
@@ -179,13 +191,35 @@ export function parseImport(
 			messages.push({
 				...rest,
 				...(files.length === 0 ? {} : { attachments: files }),
+				...(rest.summaryOf === undefined ? {} : { summaryOf: rank(rest.summaryOf) }),
 				id: newId(),
 				conversationId: id,
 				seq: messages.length,
 				status
 			});
 		}
-		conversations.push({ ...record, id, messages });
+		const branches = record.branches?.map((branch) => ({
+			...branch,
+			forkSeq: rank(branch.forkSeq)
+		}));
+		conversations.push({
+			...record,
+			...(branches === undefined ? {} : { branches }),
+			id,
+			messages
+		});
 	}
 	return { conversations, attachments, skipped };
+}
+
+/** How many of `sorted` (by position) stand before position `seq`. */
+function positionsBefore(sorted: readonly MessageRecord[], seq: number): number {
+	let low = 0;
+	let high = sorted.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if ((sorted[middle]?.seq ?? Infinity) < seq) low = middle + 1;
+		else high = middle;
+	}
+	return low;
 }
