@@ -1,0 +1,162 @@
+/**
+ * The page's side of the service worker (src/lib/app/app-update.svelte.ts), against stand-ins for
+ * the browser's worker objects (real EventTargets): a new version is offered only as an update,
+ * takes over only when the person clicks Reload, and the page reloads only then.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { AppUpdate } from '../../../src/lib/app/app-update.svelte.ts';
+import { SKIP_WAITING_MESSAGE } from '../../../src/lib/app/shell-cache.ts';
+import { FakeContainer, FakeWorker, host } from './service-worker-fakes.ts';
+
+/** Lets the registration's promise chain settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('AppUpdate', () => {
+	it('registers the worker under the base path, with the base as its scope', async () => {
+		const container = new FakeContainer(false);
+		const stop = new AppUpdate(host(container)).start('/tools/chat');
+		await settle();
+		expect(container.registered).toEqual([
+			{ url: '/tools/chat/service-worker.js', options: { scope: '/tools/chat/' } }
+		]);
+		stop();
+
+		const atRoot = new FakeContainer(false);
+		new AppUpdate(host(atRoot)).start('')();
+		await settle();
+		expect(atRoot.registered).toEqual([]); // stopped before the page had loaded it
+		const again = new AppUpdate(host(atRoot)).start('');
+		await settle();
+		expect(atRoot.registered).toEqual([{ url: '/service-worker.js', options: { scope: '/' } }]);
+		again();
+	});
+
+	it('the first install is not an update: no notice, no reload', async () => {
+		const container = new FakeContainer(false);
+		const page = host(container);
+		const update = new AppUpdate(page);
+		update.start('');
+		await settle();
+		const first = container.registration.install();
+		expect(update.state).toBe('idle');
+		container.takeOver(first); // a first worker may claim the page
+		expect(page.reloads).toBe(0);
+	});
+
+	it('a new version is offered, and takes over only when the person clicks Reload', async () => {
+		const container = new FakeContainer(true);
+		const page = host(container);
+		const update = new AppUpdate(page);
+		update.start('');
+		await settle();
+
+		const next = container.registration.install();
+		expect(update.state).toBe('ready');
+		expect(next.messages).toEqual([]);
+		expect(page.reloads).toBe(0);
+
+		update.reload();
+		expect(update.state).toBe('reloading');
+		expect(next.messages).toEqual([SKIP_WAITING_MESSAGE]);
+		expect(page.reloads).toBe(0); // not before the new version controls the page
+		update.reload(); // a second click asks nothing more
+		expect(next.messages).toEqual([SKIP_WAITING_MESSAGE]);
+
+		container.takeOver(next);
+		expect(page.reloads).toBe(1);
+	});
+
+	it('a version already waiting when the page opens is offered at once', async () => {
+		const container = new FakeContainer(true);
+		const waiting = new FakeWorker();
+		waiting.state = 'installed';
+		container.registration.waiting = waiting;
+		const update = new AppUpdate(host(container));
+		update.start('');
+		await settle();
+		expect(update.state).toBe('ready');
+	});
+
+	it('another tab’s choice does not reload this page; its Reload then reloads at once', async () => {
+		const container = new FakeContainer(true);
+		const page = host(container);
+		const update = new AppUpdate(page);
+		update.start('');
+		await settle();
+		const next = container.registration.install();
+		container.takeOver(next); // another tab clicked Reload
+		expect(page.reloads).toBe(0);
+		expect(update.state).toBe('ready');
+
+		update.reload();
+		expect(next.messages).toEqual([]);
+		expect(page.reloads).toBe(1);
+	});
+
+	it('a waiting version replaced by a newer one before it took over still reloads', async () => {
+		const container = new FakeContainer(true);
+		const page = host(container);
+		const update = new AppUpdate(page);
+		update.start('');
+		await settle();
+		const next = container.registration.install();
+		update.reload();
+		next.become('redundant');
+		expect(page.reloads).toBe(1);
+	});
+
+	it('Later hides the notice; a newer version offers itself again', async () => {
+		const container = new FakeContainer(true);
+		const update = new AppUpdate(host(container));
+		update.start('');
+		await settle();
+		container.registration.install();
+		update.dismiss();
+		expect(update.state).toBe('idle');
+		container.registration.install();
+		expect(update.state).toBe('ready');
+	});
+
+	it('checks for a new version every hour while the page is open, until stopped', async () => {
+		vi.useFakeTimers();
+		try {
+			const container = new FakeContainer(true);
+			const stop = new AppUpdate(host(container)).start('');
+			await vi.advanceTimersByTimeAsync(0);
+			await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+			expect(container.registration.updates).toBe(1);
+			stop();
+			await vi.advanceTimersByTimeAsync(3 * 60 * 60 * 1000);
+			expect(container.registration.updates).toBe(1);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it('after stop, a new version is no longer watched', async () => {
+		const container = new FakeContainer(true);
+		const update = new AppUpdate(host(container));
+		const stop = update.start('');
+		await settle();
+		stop();
+		container.registration.install();
+		expect(update.state).toBe('idle');
+	});
+
+	it('a refused registration leaves the app working, with nothing to offer', async () => {
+		const container = new FakeContainer(true);
+		container.refuse = true;
+		const update = new AppUpdate(host(container));
+		update.start('');
+		await settle();
+		expect(container.registered).toHaveLength(1);
+		expect(update.state).toBe('idle');
+	});
+
+	it('without a host (vite dev, no service workers) nothing is registered or offered', () => {
+		const update = new AppUpdate(null);
+		update.start('')();
+		update.reload();
+		expect(update.state).toBe('idle');
+	});
+});
