@@ -12,6 +12,8 @@
  *   that one origin, so this page never loads from a third party.
  * - `style-src` allows inline styles: Svelte and the page shell set style attributes; styles cannot
  *   run script, and model output never becomes markup.
+ * - `worker-src` and `manifest-src` 'self': the app's own service worker (src/service-worker/) and
+ *   web app manifest (static/manifest.webmanifest), nothing from elsewhere.
  * - `frame-ancestors` from FRAME_ANCESTORS; an HTTP header, since a <meta> policy cannot carry it
  *   (CSP3 §6.4.2).
  */

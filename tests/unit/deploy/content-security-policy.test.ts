@@ -35,6 +35,16 @@ describe('contentSecurityPolicy', () => {
 		expect(directiveSources(policy, 'default-src')).toEqual(["'self'"]);
 	});
 
+	it('lets the page install its own service worker and read its own manifest, nobody else’s', () => {
+		const policy = contentSecurityPolicy({
+			...base,
+			gatewayOrigin: 'https://gw.example.com',
+			customGatewayOrigins: ['https://mine.example']
+		});
+		expect(directiveSources(policy, 'worker-src')).toEqual(["'self'"]);
+		expect(directiveSources(policy, 'manifest-src')).toEqual(["'self'"]);
+	});
+
 	it('connects to the app, the gateway and the custom gateways, each once', () => {
 		const policy = contentSecurityPolicy({
 			...base,
