@@ -74,8 +74,14 @@ export function versionsAt(
 	branches: readonly BranchRecord[]
 ): { branches: string[]; index: number } | null {
 	const { parent, forkSeq } = forkPointOf(message, messages, branches);
+	// A branch with no message of its own (a prompt taken back to edit, not sent) is no version.
 	const siblings = branches
-		.filter((record) => record.parent === parent && record.forkSeq === forkSeq)
+		.filter(
+			(record) =>
+				record.parent === parent &&
+				record.forkSeq === forkSeq &&
+				messages.some((candidate) => branchOf(candidate) === record.id)
+		)
 		.sort((a, b) => a.createdAt - b.createdAt)
 		.map((record) => record.id);
 	if (siblings.length === 0) return null;

@@ -26,6 +26,7 @@ import type { ConversationStore } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { AttachmentRef, Conversation } from './storage/records.ts';
 import {
+	branchOf,
 	forkPointOf,
 	latestWithin,
 	MAIN_BRANCH,
@@ -330,13 +331,27 @@ export class ChatSession {
 
 	/**
 	 * Takes the last prompt back for editing: removes it and its answer (stopping it if it is
-	 * still streaming) and returns its text for the composer; `null` when there is none.
+	 * still streaming) and returns its text for the composer; `null` when there is none. When
+	 * versions stand on that turn, it is kept with them instead, and the prompt sent next becomes
+	 * a version of its own.
 	 */
 	async editLast(): Promise<string | null> {
 		const index = this.#messages.findLastIndex((message) => message.role === 'user');
 		const prompt = this.#messages[index];
 		if (prompt === undefined) return null;
 		this.stop();
+		const answer = this.#messages[index + 1];
+		const versioned =
+			branchOf(prompt) !== this.#activeBranch ||
+			this.versionsOf(prompt.id) !== null ||
+			(answer !== undefined && this.versionsOf(answer.id) !== null);
+		if (versioned) {
+			// Other versions stand on this turn: it is kept with them, and what is sent next starts
+			// a version of its own.
+			await this.#fork(prompt);
+			this.draft = prompt.text;
+			return prompt.text;
+		}
 		const removed = this.#messages.slice(index);
 		const ids = new Set(removed.map((message) => message.id));
 		this.#all = this.#all.filter((message) => !ids.has(message.id));

@@ -183,6 +183,23 @@ describe('ChatSession versions', () => {
 		expect(chat.versionsOf(chat.messages[2]?.id ?? '')).toEqual({ index: 0, count: 2 });
 	});
 
+	it('taking back a prompt whose answer has versions keeps them; the next prompt is a version', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		await chat.send('one #scenario:instant');
+		await chat.regenerate();
+		expect(await chat.editLast()).toBe('one #scenario:instant');
+		expect(chat.messages).toHaveLength(0);
+		// Not sent yet: no new version shows.
+		await chat.send('one, again #scenario:instant');
+		expect(texts(chat)[0]).toBe('one, again #scenario:instant');
+		expect(chat.versionsOf(chat.messages[0]?.id ?? '')).toEqual({ index: 1, count: 2 });
+		await chat.showVersion(chat.messages[0]?.id ?? '', -1);
+		expect(texts(chat)[0]).toBe('one #scenario:instant');
+		expect(chat.versionsOf(chat.messages[1]?.id ?? '')?.count).toBe(2);
+		expect((await store.load('c1'))?.messages).toHaveLength(5);
+	});
+
 	it('export and import keep every version and which one is shown; Markdown has the one shown', async () => {
 		const store = new MemoryStore();
 		const chat = session(store, demoFetch());

@@ -1,0 +1,132 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { lastAnswer, openChat, send, useMessagesGateway } from './chat-helpers.ts';
+
+/**
+ * Message actions as a person uses them: copy an answer, regenerate it and step between the
+ * versions (after a reload too), edit an earlier prompt into a new branch and go back to the old
+ * one, and continue an answer they stopped.
+ */
+
+const answers = (page: Page): Locator => page.locator('[data-role="assistant"]');
+const prompts = (page: Page): Locator => page.locator('[data-role="user"]');
+
+/** The actions row under message `message` (its list row holds both). */
+const actionsOf = (message: Locator): Locator =>
+	message.locator('xpath=ancestor::li[1]').locator('[data-message-actions]');
+
+const unique = (label: string): string => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+
+test('copy gives the answer as markdown and as the text on screen', async ({ page, context }) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	await openChat(page);
+	await send(page, `${unique('copy me')} #scenario:instant`);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const actions = actionsOf(lastAnswer(page));
+
+	await lastAnswer(page).hover();
+	await actions.locator('[data-message-action="copy"]').click();
+	await expect(actions.locator('[data-message-action="copy"]')).toHaveText('Copied');
+	const markdown = await page.evaluate(() => navigator.clipboard.readText());
+	// The demo answer has a table and a fenced code block: the markdown keeps their syntax.
+	expect(markdown).toContain('```');
+	expect(markdown).toContain('| ');
+
+	await actions.locator('[data-message-action="copy-text"]').click();
+	const text = await page.evaluate(() => navigator.clipboard.readText());
+	expect(text).toContain('You said');
+	expect(text).not.toContain('```');
+});
+
+test('regenerate keeps every answer: ‹ › steps between them, and a reload keeps them', async ({
+	page
+}) => {
+	await openChat(page);
+	// The first answer is cut; the same prompt then gets the whole answer.
+	await send(page, `${unique('versions')} #scenario:cut:once`);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'interrupted');
+	// The cut answer's card would retry by itself; call that off to keep this answer as it is.
+	const cancel = lastAnswer(page).getByRole('button', { name: /Cancel|Don’t retry/ });
+	if (await cancel.isVisible()) await cancel.click();
+
+	await actionsOf(lastAnswer(page)).locator('[data-message-action="regenerate"]').click();
+	await expect(answers(page)).toHaveCount(1);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const versions = actionsOf(lastAnswer(page)).locator('[data-versions]');
+	await expect(versions).toHaveAttribute('data-versions', '2/2');
+
+	await versions.getByRole('button', { name: 'Previous version' }).click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'interrupted');
+	await expect(actionsOf(lastAnswer(page)).locator('[data-versions]')).toHaveAttribute(
+		'data-versions',
+		'1/2'
+	);
+
+	await page.reload();
+	await expect(answers(page)).toHaveCount(1);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'interrupted');
+	await actionsOf(lastAnswer(page)).getByRole('button', { name: 'Next version' }).click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(actionsOf(lastAnswer(page)).locator('[data-versions]')).toHaveAttribute(
+		'data-versions',
+		'2/2'
+	);
+});
+
+test('editing an earlier prompt starts a new branch; the old one stays one step away', async ({
+	page
+}) => {
+	await openChat(page);
+	const first = unique('alpha');
+	const second = unique('beta');
+	await send(page, `${first} #scenario:instant`);
+	await expect(answers(page)).toHaveCount(1);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await send(page, `${second} #scenario:instant`);
+	await expect(answers(page)).toHaveCount(2);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	await actionsOf(prompts(page).first()).locator('[data-message-action="edit"]').click();
+	const editor = page.getByRole('textbox', { name: 'Edit your message' });
+	await expect(editor).toBeFocused();
+	const edited = unique('gamma');
+	await editor.fill(`${edited} #scenario:instant`);
+	await editor.press('Enter');
+
+	await expect(prompts(page)).toHaveCount(1);
+	await expect(prompts(page).first()).toHaveText(`${edited} #scenario:instant`);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(lastAnswer(page)).toContainText(`You said “${edited}”`);
+	const switcher = actionsOf(prompts(page).first()).locator('[data-versions]');
+	await expect(switcher).toHaveAttribute('data-versions', '2/2');
+
+	await switcher.getByRole('button', { name: 'Previous version' }).click();
+	await expect(prompts(page)).toHaveCount(2);
+	await expect(prompts(page).nth(1)).toHaveText(`${second} #scenario:instant`);
+
+	// After a reload the old branch is still the one shown, and the new one one step away.
+	await page.reload();
+	await expect(prompts(page)).toHaveCount(2);
+	await actionsOf(prompts(page).first()).getByRole('button', { name: 'Next version' }).click();
+	await expect(prompts(page)).toHaveCount(1);
+	await expect(prompts(page).first()).toHaveText(`${edited} #scenario:instant`);
+});
+
+test('an answer the person stopped continues where it stopped (Messages route)', async ({
+	page,
+	baseURL
+}) => {
+	await openChat(page);
+	await useMessagesGateway(page, baseURL);
+	await send(page, `${unique('long story')} #scenario:slow:40`);
+	await expect(lastAnswer(page)).toContainText('You said');
+	await page.getByRole('button', { name: 'Stop' }).click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'cancelled');
+	const before = (await lastAnswer(page).locator('[data-markdown]').innerText()).trim();
+
+	await actionsOf(lastAnswer(page)).locator('[data-message-action="continue"]').click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(answers(page)).toHaveCount(1);
+	const after = (await lastAnswer(page).locator('[data-markdown]').innerText()).trim();
+	expect(after.startsWith(before.slice(0, 20))).toBe(true);
+	expect(after.length).toBeGreaterThan(before.length);
+});
