@@ -100,6 +100,9 @@ export class BlockParser implements StartContext {
 			matched = index;
 		}
 		this.#lastMatched = matched;
+		// A line that is only a block quote's marker (`>`) is not a blank line (§5.3 looseness:
+		// items separated by it are not separated by a blank line).
+		this.#touchQuoteMarkers(matched);
 		this.#allClosed = matched === this.#open.length - 1;
 		let container = this.#open[matched] ?? this.root;
 		let leaf = container.kind === 'code';
@@ -157,6 +160,15 @@ export class BlockParser implements StartContext {
 	#pushParagraphLine(paragraph: ParagraphBlock): void {
 		paragraph.lines.push(this.cursor.remainder().replace(/^[ \t]+/, ''));
 		this.#touch(this.#open.length);
+	}
+
+	#touchQuoteMarkers(matched: number): void {
+		for (let index = matched; index > 0; index--) {
+			if (this.#open[index]?.kind === 'quote') {
+				this.#touch(index + 1);
+				return;
+			}
+		}
 	}
 
 	/** Records that the first `count` open blocks have content on this line. */

@@ -1,73 +1,23 @@
 /**
  * Entity and numeric character references (CommonMark 0.31 §2.5) and backslash escapes (§2.4).
  *
- * Numeric references are decoded in full. Of the 2,125 HTML named references only the common ones
- * below are decoded (the full table would weigh more than the whole renderer); any other name stays
- * literal text, which is always safe, since text never becomes markup here.
+ * Numeric references and every HTML5 named reference (the 2,125 names ending in `;`, from
+ * entity-table.ts) are decoded; an unknown name stays literal text, which is always safe, since
+ * text never becomes markup here.
  */
-const NAMED: Record<string, string> = {
-	amp: '&',
-	lt: '<',
-	gt: '>',
-	quot: '"',
-	apos: "'",
-	nbsp: '\u00a0',
-	copy: '©',
-	reg: '®',
-	trade: '™',
-	hellip: '…',
-	mdash: '—',
-	ndash: '–',
-	lsquo: '‘',
-	rsquo: '’',
-	ldquo: '“',
-	rdquo: '”',
-	laquo: '«',
-	raquo: '»',
-	bull: '•',
-	middot: '·',
-	deg: '°',
-	plusmn: '±',
-	times: '×',
-	divide: '÷',
-	ne: '≠',
-	le: '≤',
-	ge: '≥',
-	larr: '←',
-	rarr: '→',
-	uarr: '↑',
-	darr: '↓',
-	harr: '↔',
-	euro: '€',
-	pound: '£',
-	yen: '¥',
-	cent: '¢',
-	sect: '§',
-	para: '¶',
-	dagger: '†',
-	check: '✓',
-	infin: '∞',
-	sum: '∑',
-	minus: '−',
-	tab: '\t',
-	NewLine: '\n',
-	colon: ':',
-	sol: '/',
-	lpar: '(',
-	rpar: ')',
-	num: '#',
-	excl: '!',
-	quest: '?',
-	period: '.',
-	comma: ',',
-	semi: ';',
-	equals: '=',
-	plus: '+',
-	ast: '*',
-	lowbar: '_',
-	grave: '`',
-	Tab: '\t'
-};
+import { PACKED_ENTITIES, UNPACKED_ENTITIES } from './entity-table.ts';
+
+let named: Map<string, string> | null = null;
+
+/** The named references, unpacked on first use (about 0.2 ms, once). */
+function namedReferences(): Map<string, string> {
+	if (named !== null) return named;
+	named = new Map(Object.entries(UNPACKED_ENTITIES));
+	for (const [, name, value] of PACKED_ENTITIES.matchAll(/([A-Za-z0-9]+)([^A-Za-z0-9]+)/g)) {
+		if (name !== undefined && value !== undefined) named.set(name, value);
+	}
+	return named;
+}
 
 /** An entity reference at the start of the text: `&name;`, `&#123;` or `&#x1F;` (§2.5). */
 export const ENTITY = /^&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/;
@@ -82,7 +32,7 @@ export function decodeEntity(reference: string): string | null {
 		const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
 		return String.fromCodePoint(valid ? code : 0xfffd);
 	}
-	return Object.hasOwn(NAMED, body) ? (NAMED[body] ?? null) : null;
+	return namedReferences().get(body) ?? null;
 }
 
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;

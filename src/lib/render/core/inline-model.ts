@@ -22,6 +22,8 @@ export class InlineItem {
 	prev: InlineItem | null = null;
 	next: InlineItem | null = null;
 	href: string | null = null;
+	/** An autolink's address is used as written: no escapes or entities in it (§6.5). */
+	verbatim = false;
 	title = '';
 
 	constructor(

@@ -46,7 +46,8 @@ function convert(parent: InlineItem, depth: number, inLink: boolean): Inline[] {
 				else out.push({ type: item.type, children: convert(item, depth + 1, inLink) });
 				break;
 			case 'link': {
-				const href = inLink ? null : safeLinkUrl(unescapeString(item.href ?? ''));
+				const raw = item.href ?? '';
+				const href = inLink ? null : safeLinkUrl(item.verbatim ? raw : unescapeString(raw));
 				const children =
 					depth >= LIMITS.maxInlineDepth
 						? [{ type: 'text' as const, text: plainText(item) }]

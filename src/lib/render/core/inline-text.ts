@@ -61,6 +61,7 @@ function addLink(
 ): void {
 	const link = new InlineItem('link', '', start, end);
 	link.href = href;
+	link.verbatim = true;
 	link.append(new InlineItem('text', label, start, end));
 	parser.root.append(link);
 }
