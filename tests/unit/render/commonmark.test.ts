@@ -89,9 +89,9 @@ const EXAMPLES: [name: string, markdown: string, html: string][] = [
 	['hard break: two spaces', 'foo  \nbar', '<p>foo<br />\nbar</p>\n'],
 	['hard break: backslash', 'foo\\\nbar', '<p>foo<br />\nbar</p>\n'],
 	[
-		'entities (only common names decoded: a departure from the spec)',
-		'&amp; &copy; &#35; &#x22; &bogus;',
-		'<p>&amp; © # &quot; &amp;bogus;</p>\n'
+		'entities: every HTML5 name, an unknown name stays text',
+		'&amp; &copy; &#35; &#x22; &ClockwiseContourIntegral; &bogus;',
+		'<p>&amp; © # &quot; ∲ &amp;bogus;</p>\n'
 	],
 	['code is text', '```\n<\n >\n```', '<pre><code>&lt;\n &gt;\n</code></pre>\n'],
 	[
@@ -140,9 +140,20 @@ const EXAMPLES: [name: string, markdown: string, html: string][] = [
 		'<p>&lt;div&gt;\n<em>hi</em>\n&lt;/div&gt; &lt;b&gt;x&lt;/b&gt;</p>\n'
 	],
 	[
-		'reference links stay text (a departure: their definition may come after their use)',
-		'[foo][bar]\n\n[bar]: https://example.com',
-		'<p>[foo][bar]</p>\n<p>[bar]: <a href="https://example.com/">https://example.com</a></p>\n'
+		'a reference link whose definition comes after it; the definition is not shown',
+		'[foo][bar] and [bar]\n\n[bar]: https://example.com "T"',
+		'<p><a href="https://example.com/" title="T">foo</a> and <a href="https://example.com/" title="T">bar</a></p>\n'
+	],
+	['a reference to no definition stays text', '[foo][nope] [nope]', '<p>[foo][nope] [nope]</p>\n'],
+	[
+		'GFM task list items',
+		'- [ ] todo\n- [x] done\n- [y] not a task',
+		'<ul>\n<li><input disabled="" type="checkbox"> todo</li>\n<li><input checked="" disabled="" type="checkbox"> done</li>\n<li>[y] not a task</li>\n</ul>\n'
+	],
+	[
+		'GFM email autolinks',
+		'Write to a.b@mail.example. or mailto:me@x.example',
+		'<p>Write to <a href="mailto:a.b@mail.example">a.b@mail.example</a>. or <a href="mailto:me@x.example">mailto:me@x.example</a></p>\n'
 	]
 ];
 

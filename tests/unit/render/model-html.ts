@@ -3,8 +3,9 @@
  * way CommonMark's spec examples are (so expectations can be copied from the spec where our
  * supported subset agrees with it). Tight lists render paragraphs without <p>, as in the spec.
  */
+import type { LinkDefinitions } from '../../../src/lib/render/core/link-reference.ts';
 import type { Block, DocumentBlock } from '../../../src/lib/render/core/model.ts';
-import { paragraphSource } from '../../../src/lib/render/core/model.ts';
+import { shownParagraphSource } from '../../../src/lib/render/core/model.ts';
 import type { Inline } from '../../../src/lib/render/core/inline-model.ts';
 import { parseInline } from '../../../src/lib/render/core/inline-parser.ts';
 import { MarkdownStream } from '../../../src/lib/render/core/markdown-stream.ts';
@@ -33,10 +34,11 @@ export function inlineHtml(inlines: readonly Inline[]): string {
 					const title = inline.title === '' ? '' : ` title="${escapeHtml(inline.title)}"`;
 					return `<a href="${escapeHtml(inline.href)}"${title}>${inlineHtml(inline.children)}</a>`;
 				}
-				case 'image':
-					return inline.src === null
-						? `[image: ${escapeHtml(inline.alt)}]`
-						: `<img src="${escapeHtml(inline.src)}" alt="${escapeHtml(inline.alt)}" />`;
+				case 'image': {
+					if (inline.src === null) return `[image: ${escapeHtml(inline.alt)}]`;
+					const title = inline.title === '' ? '' : ` title="${escapeHtml(inline.title)}"`;
+					return `<img src="${escapeHtml(inline.src)}" alt="${escapeHtml(inline.alt)}"${title} />`;
+				}
 				case 'softbreak':
 					return '\n';
 				case 'hardbreak':
@@ -46,32 +48,46 @@ export function inlineHtml(inlines: readonly Inline[]): string {
 		.join('');
 }
 
-function inlineOf(text: string): string {
-	return inlineHtml(parseInline(text, { final: true }).inlines);
+/** What inline parsing needs to know of the whole document. */
+interface DocumentContext {
+	definitions: LinkDefinitions;
+	extendedAutolinks: boolean;
 }
 
-function blockHtml(block: Block, tight: boolean): string {
+function blockHtml(block: Block, tight: boolean, context: DocumentContext): string {
+	const inlineOf = (text: string): string =>
+		inlineHtml(
+			parseInline(text, {
+				final: true,
+				definitions: context.definitions,
+				extendedAutolinks: context.extendedAutolinks
+			}).inlines
+		);
 	switch (block.kind) {
 		case 'document':
-			return block.children.map((child) => blockHtml(child, false)).join('');
+			return block.children.map((child) => blockHtml(child, false, context)).join('');
 		case 'quote':
-			return `<blockquote>\n${block.children.map((child) => blockHtml(child, false)).join('')}</blockquote>\n`;
+			return `<blockquote>\n${block.children.map((child) => blockHtml(child, false, context)).join('')}</blockquote>\n`;
 		case 'list': {
 			const tag = block.ordered ? 'ol' : 'ul';
 			const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : '';
-			const items = block.children.map((item) => blockHtml(item, !block.loose)).join('');
+			const items = block.children.map((item) => blockHtml(item, !block.loose, context)).join('');
 			return `<${tag}${start}>\n${items}</${tag}>\n`;
 		}
 		case 'item': {
-			const parts = block.children.map((child) => blockHtml(child, tight));
+			const parts = block.children.map((child) => blockHtml(child, tight, context));
 			const body = parts.join('');
+			const box =
+				block.checked === null
+					? ''
+					: `<input${block.checked ? ' checked=""' : ''} disabled="" type="checkbox"> `;
 			if (!tight || block.children.length === 0)
-				return `<li>${tight ? '' : body === '' ? '' : '\n'}${body}</li>\n`;
+				return `<li>${box}${tight ? '' : body === '' ? '' : '\n'}${body}</li>\n`;
 			const first = block.children[0]?.kind === 'paragraph' ? '' : '\n';
-			return `<li>${first}${body.replace(/\n$/, block.children.at(-1)?.kind === 'paragraph' ? '' : '\n')}</li>\n`;
+			return `<li>${box}${first}${body.replace(/\n$/, block.children.at(-1)?.kind === 'paragraph' ? '' : '\n')}</li>\n`;
 		}
 		case 'paragraph': {
-			const html = inlineOf(paragraphSource(block));
+			const html = inlineOf(shownParagraphSource(block));
 			return tight ? `${html}\n` : `<p>${html}</p>\n`;
 		}
 		case 'heading':
@@ -98,16 +114,28 @@ function blockHtml(block: Block, tight: boolean): string {
 	}
 }
 
-export function modelHtml(root: DocumentBlock): string {
-	return blockHtml(root, false);
+export interface ModelHtmlOptions {
+	/** GFM extended autolinks (default on, as in the app); off for plain CommonMark examples. */
+	extendedAutolinks?: boolean;
+}
+
+export function modelHtml(
+	root: DocumentBlock,
+	definitions: LinkDefinitions = new Map(),
+	options: ModelHtmlOptions = {}
+): string {
+	return blockHtml(root, false, {
+		definitions,
+		extendedAutolinks: options.extendedAutolinks ?? true
+	});
 }
 
 /** A complete document, rendered in one go. */
-export function renderMarkdown(text: string): string {
+export function renderMarkdown(text: string, options: ModelHtmlOptions = {}): string {
 	const stream = new MarkdownStream();
 	stream.append(text);
 	stream.end();
 	stream.process();
 	const snapshot = stream.snapshot();
-	return modelHtml(snapshot.root) + snapshot.overflow.join('');
+	return modelHtml(snapshot.root, snapshot.definitions, options) + snapshot.overflow.join('');
 }

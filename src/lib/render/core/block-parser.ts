@@ -11,17 +11,23 @@
 import { continueBlock } from './block-continue.ts';
 import { BLOCK_STARTS, MAYBE_SPECIAL, type StartContext } from './block-starts.ts';
 import { canContain, forkChain, replaceLastChild } from './block-tree.ts';
+import { LIMITS } from './limits.ts';
 import { LineCursor } from './line-cursor.ts';
+import { definitionPrefix, type LinkDefinition, type LinkDefinitions } from './link-reference.ts';
 import {
 	type Block,
 	type BlockInit,
 	type CodeBlock,
 	type ContainerBlock,
 	type DocumentBlock,
+	type ItemBlock,
 	type ParagraphBlock,
-	isContainer
+	isContainer,
+	paragraphSource
 } from './model.ts';
 import { fitRow, splitRow } from './table-syntax.ts';
+
+const TASK_MARKER = /^\[([ xX])\](?=[ \t]|$)/;
 
 export class BlockParser implements StartContext {
 	readonly root: DocumentBlock;
@@ -34,6 +40,11 @@ export class BlockParser implements StartContext {
 	#lastMatched = 0;
 	#allClosed = true;
 	#lineConsumed = false;
+	/**
+	 * Link reference definitions of closed paragraphs (§4.7), only ever added to. Shared with forks,
+	 * which never write to it: a definition counts once the real parser has closed its paragraph.
+	 */
+	readonly #definitions: Map<string, LinkDefinition>;
 
 	constructor(from?: BlockParser) {
 		if (from === undefined) {
@@ -50,8 +61,10 @@ export class BlockParser implements StartContext {
 			this.#tentative = false;
 			this.#nextId = 1;
 			this.#lineNumber = 0;
+			this.#definitions = new Map();
 			return;
 		}
+		this.#definitions = from.#definitions;
 		this.#open = forkChain(from.#open);
 		const root = this.#open[0];
 		if (root?.kind !== 'document') throw new Error('A document is always open at the root.');
@@ -75,6 +88,10 @@ export class BlockParser implements StartContext {
 
 	get closed(): boolean {
 		return this.root.closed;
+	}
+
+	get definitions(): LinkDefinitions {
+		return this.#definitions;
 	}
 
 	/** Adds one line (without its line ending). */
@@ -152,9 +169,27 @@ export class BlockParser implements StartContext {
 			this.#touch(this.#open.length);
 		} else if (cursor.offset < cursor.text.length && !cursor.blank) {
 			cursor.advanceNextNonspace();
+			if (container.kind === 'item' && this.#taskMarker(container)) return;
 			const paragraph = this.#add<ParagraphBlock>({ kind: 'paragraph', lines: [] }, true);
 			this.#pushParagraphLine(paragraph);
 		}
+	}
+
+	/**
+	 * GFM §5.3: `[ ]`, `[x]` or `[X]` first on the line that starts an item, then whitespace (or
+	 * nothing), makes a task list item. Consumes the marker; true when nothing else is on the line.
+	 */
+	#taskMarker(item: ItemBlock): boolean {
+		const cursor = this.cursor;
+		if (item.children.length > 0 || item.startLine !== this.#lineNumber) return false;
+		const match = TASK_MARKER.exec(cursor.remainder());
+		if (match === null) return false;
+		item.checked = match[1] !== ' ';
+		cursor.advanceOffset(3, false);
+		cursor.findNextNonspace();
+		if (!cursor.blank) return false;
+		this.#touch(this.#open.length);
+		return true;
 	}
 
 	#pushParagraphLine(paragraph: ParagraphBlock): void {
@@ -194,6 +229,44 @@ export class BlockParser implements StartContext {
 		if (block === undefined) return;
 		block.closed = true;
 		if (block.kind === 'code' && block.fence === null) this.#trimIndentedCode(block);
+		if (block.kind === 'paragraph') this.#settleParagraph(block);
+	}
+
+	/**
+	 * A closing paragraph loses the link reference definitions at its start (§4.7): what remains is
+	 * a new block (its content changed), and a paragraph of definitions only is removed.
+	 */
+	#settleParagraph(block: ParagraphBlock): void {
+		const lines = this.definitionsRemoved(block.lines);
+		if (lines === block.lines && lines.length > 0) return;
+		const parent = this.tip;
+		if (!isContainer(parent) || parent.kind === 'list' || parent.children.at(-1) !== block) return;
+		if (lines.length === 0) {
+			parent.children.pop();
+			return;
+		}
+		const startLine = block.startLine + block.lines.length - lines.length;
+		replaceLastChild(parent, { ...block, id: this.#nextId++, lines, startLine });
+	}
+
+	/**
+	 * Records the link reference definitions at the start of a complete paragraph's `lines` and
+	 * returns the lines after them (`lines` itself when there are none).
+	 */
+	definitionsRemoved(lines: string[]): string[] {
+		if (!lines[0]?.startsWith('[')) return lines;
+		const source = paragraphSource({ lines });
+		const prefix = definitionPrefix(source, true);
+		if (prefix.definitions.length === 0) return lines;
+		if (!this.#tentative) {
+			for (const { label, destination, title } of prefix.definitions) {
+				if (this.#definitions.size >= LIMITS.maxLinkDefinitions) break;
+				if (!this.#definitions.has(label)) this.#definitions.set(label, { destination, title });
+			}
+		}
+		if (prefix.end >= source.length) return [];
+		const used = source.slice(0, prefix.end).split('\n').length - 1;
+		return lines.slice(used);
 	}
 
 	/** Trailing blank lines are not part of an indented code block (§4.4). */

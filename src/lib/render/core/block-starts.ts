@@ -39,6 +39,8 @@ export interface StartContext {
 	add<B extends Block>(init: BlockInit<B>, open: boolean): B;
 	/** A new block, not yet in the tree. */
 	create<B extends Block>(init: BlockInit<B>, startLine: number, closed: boolean): B;
+	/** Records the link reference definitions at the start of `lines`; returns the rest (§4.7). */
+	definitionsRemoved(lines: string[]): string[];
 	/** Swaps the open tip (a paragraph) for `blocks`; `open`, one of them, stays open. */
 	replaceTip(blocks: Block[], open: Block | null): void;
 }
@@ -102,6 +104,10 @@ const setextHeading: Start = (context, container) => {
 	const match = SETEXT.exec(cursor.restFromNonspace());
 	if (match === null) return 'none';
 	context.closeUnmatched();
+	// Definitions at the paragraph's start are not heading text; if nothing else is, the line is
+	// not an underline (§4.3; commonmark.js).
+	container.lines = context.definitionsRemoved(container.lines);
+	if (container.lines.length === 0) return 'none';
 	// The paragraph becomes the heading's content (§4.3).
 	const text = container.lines.join('\n').replace(/[ \t]+$/, '');
 	const level = match[0].charAt(0) === '=' ? 1 : 2;
@@ -126,11 +132,11 @@ const tableDelimiter: Start = (context, container) => {
 	context.closeUnmatched();
 	// The paragraph's last line is the head; lines before it stay a paragraph (a new block).
 	const blocks: Block[] = [];
-	const before = container.lines.slice(0, -1);
+	const before = context.definitionsRemoved(container.lines.slice(0, -1));
 	if (before.length > 0) {
 		const rest = context.create<ParagraphBlock>(
 			{ kind: 'paragraph', lines: before },
-			container.startLine,
+			context.lineNumber - 1 - before.length,
 			true
 		);
 		rest.endLine = context.lineNumber - 2;
@@ -170,7 +176,10 @@ const listItem: Start = (context, container) => {
 			true
 		);
 	}
-	context.add<ItemBlock>({ kind: 'item', contentIndent: marker.contentIndent, children: [] }, true);
+	context.add<ItemBlock>(
+		{ kind: 'item', contentIndent: marker.contentIndent, checked: null, children: [] },
+		true
+	);
 	return 'container';
 };
 

@@ -1,6 +1,6 @@
 /**
- * Closing a bracket: inline links and images (CommonMark 0.31 §6.3, §6.4, "look for link or
- * image" in the appendix). Links may not contain links, so forming one deactivates every earlier
+ * Closing a bracket: inline links and images, and full, collapsed and shortcut references
+ * (CommonMark 0.31 §6.3, §6.4, "look for link or image" in the appendix). Links may not contain links, so forming one deactivates every earlier
  * `[` (never `![`); the walk stops at the first already inactive `[`, because everything below it
  * was deactivated by the same earlier link, which keeps runs of brackets linear.
  */
@@ -8,6 +8,7 @@ import type { Delimiter } from './inline-emphasis.ts';
 import { InlineItem } from './inline-model.ts';
 import type { InlineParser } from './inline-parser.ts';
 import { scanDestination, scanTitle, skipSpaceAndNewline, type Scan } from './inline-scan.ts';
+import { normalizeLabel, scanLinkLabel } from './link-reference.ts';
 
 export interface Bracket {
 	readonly item: InlineItem;
@@ -16,6 +17,8 @@ export interface Bracket {
 	readonly position: number;
 	readonly image: boolean;
 	active: boolean;
+	/** Another `[` opened after this one: its text cannot be a shortcut or collapsed label. */
+	bracketAfter: boolean;
 }
 
 interface LinkTail {
@@ -65,16 +68,17 @@ export function closeBracket(parser: InlineParser): void {
 		return;
 	}
 	const tail = scanLinkTail(parser.text, parser.pos);
-	if (tail === null || tail === 'eof') {
-		// More text could still turn `[…]` into a link: nothing before the `[` is final yet.
-		if (tail === 'eof') parser.pending(opener.position);
+	// More text could still turn `[…]` into an inline link: nothing before the `[` is final yet.
+	if (tail === 'eof') parser.pending(opener.position);
+	const target = tail !== null && tail !== 'eof' ? tail : reference(parser, opener, start);
+	if (target === null) {
 		removeBracket(parser);
 		parser.addText(']', start, parser.pos);
 		return;
 	}
-	const link = new InlineItem(opener.image ? 'image' : 'link', '', opener.position, tail.end);
-	link.href = tail.destination;
-	link.title = tail.title;
+	const link = new InlineItem(opener.image ? 'image' : 'link', '', opener.position, target.end);
+	link.href = target.destination;
+	link.title = target.title;
 	for (let child = opener.item.next; child !== null;) {
 		const next = child.next;
 		link.append(child);
@@ -92,5 +96,36 @@ export function closeBracket(parser: InlineParser): void {
 			parser.activeBrackets--;
 		}
 	}
-	parser.pos = tail.end;
+	parser.pos = target.end;
+}
+
+/**
+ * A reference after `]` (§6.3): `[label]` names the definition (full), `[]` or nothing means the
+ * bracket's own text (collapsed, shortcut). A label not defined is remembered as missing.
+ */
+function reference(parser: InlineParser, opener: Bracket, closerStart: number): LinkTail | null {
+	const text = parser.text;
+	const after = closerStart + 1;
+	const label = scanLinkLabel(text, after);
+	// A label still being written: settled only by more text.
+	if (label === 'eof') parser.pending(opener.position);
+	let raw: string | null = null;
+	let end = after;
+	if (label !== null && label !== 'eof') {
+		end = label.end;
+		if (/[^ \t\n]/.test(label.content)) raw = label.content;
+	}
+	if (raw === null && !opener.bracketAfter) {
+		raw = text.slice(opener.position + (opener.image ? 2 : 1), closerStart);
+		// A shortcut or collapsed reference's text is a label too: at most 999 characters.
+		if (raw.length > 999 || !/[^ \t\n]/.test(raw)) raw = null;
+	}
+	if (raw === null) return null;
+	const key = normalizeLabel(raw);
+	const definition = parser.definitions.get(key);
+	if (definition === undefined) {
+		parser.missing.add(key);
+		return null;
+	}
+	return { destination: definition.destination, title: definition.title, end };
 }

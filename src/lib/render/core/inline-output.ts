@@ -4,13 +4,15 @@
  * flattened (HTML forbids nesting them), and nesting deeper than the cap flattened to its text.
  */
 import { unescapeString } from './entities.ts';
+import { linkEmails } from './inline-email.ts';
 import type { Inline } from './inline-model.ts';
 import type { InlineItem } from './inline-model.ts';
 import { LIMITS } from './limits.ts';
 import { safeImageUrl, safeLinkUrl } from './url-policy.ts';
 
-export function toInlines(root: InlineItem): Inline[] {
-	return convert(root, 0, false);
+/** `extendedAutolinks`: GFM email and `mailto:`/`xmpp:` autolinks in text (§6.9). */
+export function toInlines(root: InlineItem, extendedAutolinks: boolean): Inline[] {
+	return convert(root, 0, false, extendedAutolinks);
 }
 
 function pushText(out: Inline[], text: string): void {
@@ -27,7 +29,7 @@ function pushAll(out: Inline[], items: Inline[]): void {
 	}
 }
 
-function convert(parent: InlineItem, depth: number, inLink: boolean): Inline[] {
+function convert(parent: InlineItem, depth: number, inLink: boolean, emails: boolean): Inline[] {
 	const out: Inline[] = [];
 	for (let item = parent.first; item !== null; item = item.next) {
 		switch (item.type) {
@@ -43,7 +45,7 @@ function convert(parent: InlineItem, depth: number, inLink: boolean): Inline[] {
 			case 'strong':
 			case 'del':
 				if (depth >= LIMITS.maxInlineDepth) pushText(out, plainText(item));
-				else out.push({ type: item.type, children: convert(item, depth + 1, inLink) });
+				else out.push({ type: item.type, children: convert(item, depth + 1, inLink, emails) });
 				break;
 			case 'link': {
 				const raw = item.href ?? '';
@@ -51,7 +53,7 @@ function convert(parent: InlineItem, depth: number, inLink: boolean): Inline[] {
 				const children =
 					depth >= LIMITS.maxInlineDepth
 						? [{ type: 'text' as const, text: plainText(item) }]
-						: convert(item, depth + 1, true);
+						: convert(item, depth + 1, true, emails);
 				if (href === null) pushAll(out, children);
 				else out.push({ type: 'link', href, title: unescapeString(item.title), children });
 				break;
@@ -68,7 +70,17 @@ function convert(parent: InlineItem, depth: number, inLink: boolean): Inline[] {
 				break;
 		}
 	}
-	return out;
+	return emails && !inLink ? withEmailLinks(out) : out;
+}
+
+function withEmailLinks(inlines: Inline[]): Inline[] {
+	let out: Inline[] | null = null;
+	inlines.forEach((inline, index) => {
+		const linked = inline.type === 'text' ? linkEmails(inline.text) : null;
+		if (linked !== null) out ??= inlines.slice(0, index);
+		if (out !== null) out.push(...(linked ?? [inline]));
+	});
+	return out ?? inlines;
 }
 
 /** The text content of an item, without recursion (its nesting may be very deep). */

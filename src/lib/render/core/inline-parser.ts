@@ -1,8 +1,9 @@
 /**
  * Inline parsing (CommonMark 0.31 §6 with GFM strikethrough and extended autolinks), in one left to
  * right pass over a block's text plus the emphasis pass, after commonmark.js. Raw HTML (§6.6) is
- * not recognised: `<` is text. Reference links are not supported (their definition may come after
- * their use, which no streaming renderer can honour); `[text][label]` stays text.
+ * not recognised: `<` is text. Reference links (§6.3) resolve against the definitions given; the
+ * result lists the labels that were looked up and not found, so that a renderer can parse again
+ * when a definition arrives later in the stream.
  *
  * Safe points. For streaming, the parser also reports the last offset `k` at which the text can be
  * cut so that parsing `text[..k]` and `text[k..]` (told the character before `k`) gives the same
@@ -25,6 +26,7 @@ import {
 import { closeBracket, type Bracket } from './inline-links.ts';
 import { parseAutolink, parseEntity, parseTextRun } from './inline-text.ts';
 import { LIMITS } from './limits.ts';
+import type { LinkDefinitions } from './link-reference.ts';
 import { toInlines } from './inline-output.ts';
 import { safeEnd } from './inline-safe-end.ts';
 
@@ -33,13 +35,24 @@ export interface InlineOptions {
 	before?: string;
 	/** The text is complete: strip final spaces and tabs (§4.8). Otherwise keep them. */
 	final?: boolean;
+	/**
+	 * GFM extended autolinks (§6.9: `www.`, `http(s)://`, email, `mailto:` and `xmpp:` in plain
+	 * text). Default true; plain CommonMark without them is for checking against its spec.
+	 */
+	extendedAutolinks?: boolean;
+	/** Link reference definitions by normalised label (none: every reference stays text). */
+	definitions?: LinkDefinitions;
 }
 
 export interface InlineResult {
 	inlines: Inline[];
 	/** The last safe cut (see above), 0 when there is none. */
 	safeEnd: number;
+	/** Normalised labels of references that found no definition, in order. */
+	missing: readonly string[];
 }
+
+const NO_DEFINITIONS: LinkDefinitions = new Map();
 
 export class InlineParser {
 	readonly text: string;
@@ -50,12 +63,17 @@ export class InlineParser {
 	activeBrackets = 0;
 	/** Smallest source offset of a construct more text could still change. */
 	pendingFrom = Infinity;
+	readonly definitions: LinkDefinitions;
+	readonly extendedAutolinks: boolean;
+	readonly missing = new Set<string>();
 	readonly #before: string;
 	#backtickIndex: BacktickIndex | null = null;
 
 	constructor(text: string, options: InlineOptions = {}) {
 		this.text = options.final === true ? text.replace(/[ \t]+$/, '') : text;
 		this.#before = options.before ?? '';
+		this.definitions = options.definitions ?? NO_DEFINITIONS;
+		this.extendedAutolinks = options.extendedAutolinks ?? true;
 		this.root = new InlineItem('root', '', 0, this.text.length);
 	}
 
@@ -78,8 +96,9 @@ export class InlineParser {
 			if (bracket.active) this.pending(bracket.position);
 		}
 		return {
-			inlines: toInlines(this.root),
-			safeEnd: safeEnd(this.text, this.root, this.pendingFrom)
+			inlines: toInlines(this.root, this.extendedAutolinks),
+			safeEnd: safeEnd(this.text, this.root, this.pendingFrom),
+			missing: [...this.missing]
 		};
 	}
 
@@ -225,13 +244,15 @@ export class InlineParser {
 	#openBracket(item: InlineItem, position: number, image: boolean): void {
 		if (this.activeBrackets >= LIMITS.maxOpenBrackets) return;
 		this.activeBrackets++;
+		if (this.brackets !== null) this.brackets.bracketAfter = true;
 		this.brackets = {
 			item,
 			prev: this.brackets,
 			prevDelimiter: this.delimiters.top,
 			position,
 			image,
-			active: true
+			active: true,
+			bracketAfter: false
 		};
 	}
 }

@@ -17,7 +17,9 @@ export function parseTextRun(parser: InlineParser): void {
 	const run = TEXT_RUN.exec(text)?.[0] ?? text.charAt(start);
 	// A GFM extended autolink may start inside the run (after whitespace or an opening paren).
 	const before = parser.charBeforeAt(start);
-	const probe = EXTENDED_AUTOLINK_START.exec(before === '' ? run : `${before}${run}`);
+	const probe = !parser.extendedAutolinks
+		? null
+		: EXTENDED_AUTOLINK_START.exec(before === '' ? run : `${before}${run}`);
 	if (probe !== null) {
 		const at = start + probe.index + probe[0].search(/[wh]/) - before.length;
 		if (at > start) {

@@ -27,6 +27,8 @@ export const LIMITS = {
 	tableColumnMaxChars: 40,
 	/** A table row line longer than this ends the table. */
 	maxTableLineChars: 16 * 1024,
+	/** Link reference definitions kept per message; later ones are hidden but define nothing. */
+	maxLinkDefinitions: 10_000,
 	/** Markdown parsed per message; lines starting past this are shown as plain text. */
 	maxMarkdownChars: 1024 * 1024,
 	/** Plain text (code, degraded paragraphs, overflow) is laid out in chunks of at most this. */

@@ -12,6 +12,7 @@
  */
 import { BlockParser } from './block-parser.ts';
 import { LIMITS } from './limits.ts';
+import type { LinkDefinitions } from './link-reference.ts';
 import type { DocumentBlock } from './model.ts';
 
 /** The unfinished last line is previewed only up to this length (then shown once complete). */
@@ -21,6 +22,12 @@ const LINES_PER_CHECK = 16;
 
 export interface MarkdownSnapshot {
 	readonly root: DocumentBlock;
+	/**
+	 * Link reference definitions of the complete lines (§4.7), a definition counting once its
+	 * paragraph has ended; never those of the preview. The same map in every snapshot, only ever
+	 * added to: a renderer can tell what is new from its size.
+	 */
+	readonly definitions: LinkDefinitions;
 	/** Text past the markdown cap, in pieces, in order. Only ever grows. */
 	readonly overflow: readonly string[];
 	/** Every appended character is reflected (no lines waiting for a later slice). */
@@ -148,12 +155,14 @@ export class MarkdownStream {
 	snapshot(): MarkdownSnapshot {
 		const overflow = this.#overflow ?? [];
 		const complete = this.#head >= this.#lines.length;
+		const definitions = this.#parser.definitions;
+		const root = this.#parser.root;
 		if (!complete || this.#parser.closed || this.#partialLength === 0)
-			return { root: this.#parser.root, overflow, complete };
+			return { root, definitions, overflow, complete };
 		if (this.#partialLength > MAX_PREVIEW_LINE)
-			return { root: this.#parser.root, overflow, complete: false };
+			return { root, definitions, overflow, complete: false };
 		const preview = this.#parser.fork();
 		preview.addLine(this.#partial.join(''));
-		return { root: preview.root, overflow, complete };
+		return { root: preview.root, definitions, overflow, complete };
 	}
 }

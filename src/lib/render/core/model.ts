@@ -11,6 +11,8 @@
  *   or vanish, in the next view.
  */
 
+import { definitionPrefix } from './link-reference.ts';
+
 export type Align = 'left' | 'center' | 'right' | null;
 
 interface BlockBase {
@@ -47,6 +49,11 @@ export interface ItemBlock extends BlockBase {
 	kind: 'item';
 	/** Columns a continuation line must be indented by to belong to this item (§5.2). */
 	contentIndent: number;
+	/**
+	 * A GFM task list item (`- [ ] a`, `- [x] b`, GFM §5.3): whether its box is checked; null for
+	 * an ordinary item. The marker is not part of the item's text.
+	 */
+	checked: boolean | null;
 	children: Block[];
 }
 
@@ -112,6 +119,19 @@ export function isContainer(block: Block): block is ContainerBlock {
  * The inline source of a paragraph: its lines joined. (§4.8 also strips final spaces and tabs; the
  * inline parser does that when told the source is final.)
  */
-export function paragraphSource(block: ParagraphBlock): string {
+export function paragraphSource(block: Pick<ParagraphBlock, 'lines'>): string {
 	return block.lines.join('\n');
+}
+
+/**
+ * The inline source a paragraph shows. A closed paragraph has lost its link reference definitions
+ * already (the parser removes them, §4.7); an open one may still start with some, which are not
+ * shown, and text that may yet turn out to be a definition (`[1]: https://exa…`) is held back
+ * rather than flashed as text.
+ */
+export function shownParagraphSource(block: ParagraphBlock): string {
+	const source = paragraphSource(block);
+	if (block.closed || !source.startsWith('[')) return source;
+	const prefix = definitionPrefix(source, false);
+	return prefix.pending ? '' : source.slice(prefix.end);
 }
