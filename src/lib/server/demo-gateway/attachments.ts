@@ -53,15 +53,25 @@ export function attachmentOf(name: string, mediaType: string, data: Buffer): Att
 	};
 }
 
+/** Most files the answer names; the rest are counted (`and 3 more`). */
+const MAX_LISTED = 20;
+/** Longest file name the answer repeats; a longer one is shortened with `…`. */
+const MAX_NAME_CHARS = 120;
+
 /**
  * The answer's first line: `Attachments received: photo.png (image/png, 64×64, 1,234 bytes).`
- * Empty when nothing was attached.
+ * Empty when nothing was attached. Bounded whatever the request holds (names shortened, at most
+ * MAX_LISTED listed), so the answer stays small.
  */
 export function attachmentsLine(attachments: readonly Attachment[]): string {
 	if (attachments.length === 0) return '';
-	const described = attachments.map((file) => {
+	const described = attachments.slice(0, MAX_LISTED).map((file) => {
 		const size = file.pixels === null ? '' : `${file.pixels.width}×${file.pixels.height}, `;
-		return `${file.name} (${file.mediaType}, ${size}${file.bytes.toLocaleString('en-US')} bytes)`;
+		const name =
+			file.name.length > MAX_NAME_CHARS ? `${file.name.slice(0, MAX_NAME_CHARS - 1)}…` : file.name;
+		return `${name} (${file.mediaType.slice(0, MAX_NAME_CHARS)}, ${size}${file.bytes.toLocaleString('en-US')} bytes)`;
 	});
+	const more = attachments.length - described.length;
+	if (more > 0) described.push(`and ${more.toLocaleString('en-US')} more`);
 	return `Attachments received: ${described.join(', ')}.`;
 }

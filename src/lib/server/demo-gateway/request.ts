@@ -269,6 +269,12 @@ function imageTool(tools: unknown): ImageToolRequest | null {
 	};
 }
 
+/**
+ * Longest model id the demo takes. Every answer repeats the id (in its text and in each response
+ * object), so a longer one is refused rather than copied into an answer of its size.
+ */
+const MAX_MODEL_CHARS = 256;
+
 function readResponses(route: RouteKind, body: JsonObject): DemoRequest | RequestRejection {
 	const model = body['model'];
 	if (typeof model !== 'string' || model === '') {
@@ -276,6 +282,13 @@ function readResponses(route: RouteKind, body: JsonObject): DemoRequest | Reques
 			"Missing required parameter: 'model'.",
 			'model',
 			'missing_required_parameter'
+		);
+	}
+	if (model.length > MAX_MODEL_CHARS) {
+		return openAiError(
+			`Invalid 'model': string too long. Expected a string with maximum length ${MAX_MODEL_CHARS}, but got a string with length ${model.length} instead.`,
+			'model',
+			'string_above_max_length'
 		);
 	}
 	const previous = body['previous_response_id'];
@@ -420,6 +433,8 @@ function readPrefill(
 function readMessages(body: JsonObject): DemoRequest | RequestRejection {
 	const model = body['model'];
 	if (typeof model !== 'string' || model === '') return anthropicError('model: Field required');
+	if (model.length > MAX_MODEL_CHARS)
+		return anthropicError(`model: String should have at most ${MAX_MODEL_CHARS} characters`);
 	const maxTokens = body['max_tokens'];
 	if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
 		return anthropicError('max_tokens: Field required');
