@@ -39,7 +39,7 @@ describe('demo gateway: Messages-shaped failures', () => {
 		const response = await handleDemoRequest(
 			new Request('http://gateway.test/v1/responses', {
 				method: 'POST',
-				headers: { origin: 'http://app.test' },
+				headers: { origin: 'http://app.test', 'content-type': 'application/json' },
 				body: JSON.stringify(responsesBody('hi', { stream: false }))
 			}),
 			{ mountPath: '', cors: true }

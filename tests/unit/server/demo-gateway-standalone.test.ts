@@ -91,20 +91,21 @@ describe('standalone demo gateway over real HTTP', () => {
 	it('sends gateway errors with CORS headers but proxy pages without, as in production', async () => {
 		const gatewayError = await fetch(`${gateway.url}/v1/responses`, {
 			method: 'POST',
-			headers: origin,
+			headers: { ...origin, 'content-type': 'application/json' },
 			body: JSON.stringify(responsesBody('#scenario:insufficient-balance'))
 		});
 		expect(gatewayError.status).toBe(402);
 		expect(gatewayError.headers.get('access-control-allow-origin')).toBe('*');
 		const proxyPage = await fetch(`${gateway.url}/v1/responses`, {
 			method: 'POST',
-			headers: origin,
+			headers: { ...origin, 'content-type': 'application/json' },
 			body: JSON.stringify(responsesBody('#scenario:origin-timeout'))
 		});
 		expect(proxyPage.status).toBe(522);
 		expect(proxyPage.headers.get('access-control-allow-origin')).toBeNull();
 		const statusTextOnly = await fetch(`${gateway.url}/v1/responses`, {
 			method: 'POST',
+			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(responsesBody('#scenario:bad-gateway'))
 		});
 		expect(statusTextOnly.status).toBe(502);
@@ -115,6 +116,7 @@ describe('standalone demo gateway over real HTTP', () => {
 	it('lets a client that gives up on connection-timeout go, and keeps serving', async () => {
 		const attempt = fetch(`${gateway.url}/v1/responses`, {
 			method: 'POST',
+			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(responsesBody('#scenario:connection-timeout')),
 			signal: AbortSignal.timeout(300)
 		});
@@ -127,6 +129,7 @@ describe('standalone demo gateway over real HTTP', () => {
 		const controller = new AbortController();
 		const response = await fetch(`${gateway.url}/v1/responses`, {
 			method: 'POST',
+			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(responsesBody('#scenario:slow')),
 			signal: controller.signal
 		});

@@ -7,6 +7,14 @@
  *
  * A `DemoGateway` remembers which `#scenario:…:once` prompts it has played (OnceScenarios), so
  * each mount keeps one instance for as long as it serves; nothing is shared between instances.
+ *
+ * Bounded, since it is on by default and needs no sign-in:
+ * - POST bodies must be `application/json` (415 otherwise, before the body is read), so a
+ *   cross-site `no-cors` form or `text/plain` POST does no work (Fetch Standard, "CORS-safelisted
+ *   request-header": those are the only content types a page may send without a preflight);
+ * - at most `maxStreams` answers at once per gateway (StreamSlots; 429 busy beyond that);
+ * - one stream is at most `maxStreamBytes` (MAX_STREAM_BYTES), made frame by frame as the client
+ *   reads it, and stopped when the client leaves (sse-player.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { RouteKind } from '../../wire/route-kind.ts';
@@ -20,7 +28,14 @@ import {
 	type DemoRequest
 } from './request.ts';
 import { playSteps } from './sse-player.ts';
-import { planStream, STREAM_SCENARIOS, turnEvents } from './stream-scenarios.ts';
+import {
+	MAX_STREAM_BYTES,
+	sizeLabel,
+	STREAM_SCENARIOS,
+	streamPlan,
+	turnEvents
+} from './stream-scenarios.ts';
+import { StreamSlots, type StreamSlot } from './stream-slots.ts';
 
 export interface DemoGatewayOptions {
 	/** Path prefix the gateway is mounted at, e.g. `/demo` in the app or `''` standalone. */
@@ -28,6 +43,19 @@ export interface DemoGatewayOptions {
 	/** Answer with permissive CORS like new-api (standalone, cross-origin use). */
 	cors: boolean;
 }
+
+/** One gateway's memory and limits, for as long as it serves. */
+export interface DemoGatewaySettings {
+	once?: OnceScenariosOptions;
+	/** Most answers worked on at once (default 32); the next request gets a 429. */
+	maxStreams?: number;
+	/** Most bytes of event stream in one answer (default MAX_STREAM_BYTES, 8 MB). */
+	maxStreamBytes?: number;
+}
+
+const DEFAULT_MAX_STREAMS = 32;
+/** What a busy gateway's 429 asks the client to wait, in seconds. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Longest a `connection-timeout` request is held open when the client never gives up. */
 const HANG_LIMIT_MS = 5 * 60_000;
@@ -110,6 +138,31 @@ function withRequestId(body: unknown, requestId: string): unknown {
 	return isAnthropic ? { ...body, request_id: requestId } : body;
 }
 
+/** An error body in the route's shape: the Messages API's, or the OpenAI one on the others. */
+function routeError(route: RouteKind, type: string, message: string, code: string): unknown {
+	return route === 'messages'
+		? { type: 'error', error: { type, message } }
+		: { error: { message, type, param: null, code } };
+}
+
+/** `application/json`, with or without parameters (`; charset=utf-8`), in any case (RFC 9110 §8.3.1). */
+function isJson(contentType: string | null): boolean {
+	return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+function unsupportedContentType(route: RouteKind, contentType: string | null): unknown {
+	const sent =
+		contentType === null
+			? 'Missing content type.'
+			: `Unsupported content type '${contentType.slice(0, 100)}'.`;
+	return routeError(
+		route,
+		'invalid_request_error',
+		`${sent} The demo gateway accepts only 'application/json' request bodies.`,
+		'unsupported_content_type'
+	);
+}
+
 function routeOf(path: string, method: string): RouteKind | 'models' | 'index' | null {
 	if (method === 'GET' && (path === '' || path === '/')) return 'index';
 	if (method === 'GET' && path === '/v1/models') return 'models';
@@ -122,6 +175,7 @@ function routeOf(path: string, method: string): RouteKind | 'models' | 'index' |
 
 function hang(signal: AbortSignal): Promise<void> {
 	return new Promise((resolve) => {
+		if (signal.aborted) return resolve();
 		const timer = setTimeout(resolve, HANG_LIMIT_MS);
 		signal.addEventListener('abort', () => {
 			clearTimeout(timer);
@@ -134,7 +188,8 @@ async function answerTurn(
 	request: Request,
 	demo: DemoRequest,
 	requestId: string,
-	cors: Record<string, string>
+	cors: Record<string, string>,
+	stream: { slot: StreamSlot; maxBytes: number }
 ): Promise<Response> {
 	const scenarioName = demo.scenario?.name ?? null;
 	if (scenarioName !== null && isErrorScenario(scenarioName)) {
@@ -143,6 +198,8 @@ async function answerTurn(
 	const base = { ...requestIdHeaders(requestId), ...cors };
 	switch (scenarioName) {
 		case 'connection-timeout':
+			// Holds no stream: only a timer, ended when the client gives up.
+			stream.slot.release();
 			await hang(request.signal);
 			return new Response(null, { status: 504, headers: base });
 		case 'html-200':
@@ -160,9 +217,14 @@ async function answerTurn(
 			break;
 	}
 	if (!demo.stream) return jsonResponse(200, turnEvents(demo).body, base);
-	const plan = planStream(demo);
-	const options = plan.splitBytes === undefined ? {} : { splitBytes: plan.splitBytes };
-	return new Response(playSteps(plan.steps, options), {
+	const plan = streamPlan(demo, stream.maxBytes);
+	const body = playSteps(plan.steps, {
+		...(plan.splitBytes === undefined ? {} : { splitBytes: plan.splitBytes }),
+		...(plan.batchBytes === undefined ? {} : { batchBytes: plan.batchBytes }),
+		signal: request.signal,
+		onSettled: stream.slot.keep()
+	});
+	return new Response(body, {
 		status: 200,
 		headers: {
 			...base,
@@ -173,8 +235,11 @@ async function answerTurn(
 	});
 }
 
-/** What `GET /` answers: the routes, the token grammar and every scenario, for people trying it. */
-function scenarioIndex(): unknown {
+/**
+ * What `GET /` answers: the routes, the token grammar, the limits and every scenario, for people
+ * trying it.
+ */
+function scenarioIndex(maxStreams: number, maxStreamBytes: number): unknown {
 	return {
 		name: 'Switchboard demo gateway',
 		routes: [
@@ -188,6 +253,13 @@ function scenarioIndex(): unknown {
 			once: 'plays the scenario for the first request whose last user message is this exact prompt; every later request with the same prompt (a retry, a continuation) gets the normal answer. Remembered per gateway process for 15 minutes (at most 10,000 prompts)',
 			twice: 'the same for the first two requests (a sign-in refresh resends once by itself)'
 		},
+		limits: {
+			'content-type':
+				"POST bodies must be sent as 'application/json' (parameters such as charset allowed); any other content type, or none, is refused with 415 before the body is read",
+			request: `request bodies up to ${sizeLabel(MAX_REQUEST_BYTES)} (413 beyond)`,
+			streams: `at most ${maxStreams} answers at once per gateway; beyond that, 429 rate_limit_error "busy" with retry-after`,
+			answer: `one streamed answer is at most ${sizeLabel(maxStreamBytes)} of event stream, made as the client reads it and stopped when the client leaves; an answer that would be longer ends with its route's failure event (response.failed; Messages: an error event)`
+		},
 		continuation:
 			'POST /v1/messages whose last message is from the assistant (a prefill) continues it: when the answer to the last user prompt begins with the prefill, only the remainder is streamed, otherwise the whole answer follows it. Refused like the API: trailing whitespace in the prefill, a text prefill with thinking enabled or adaptive, and any prefill on demo-adaptive',
 		scenarios: {
@@ -199,9 +271,13 @@ function scenarioIndex(): unknown {
 
 export class DemoGateway {
 	readonly #once: OnceScenarios;
+	readonly #slots: StreamSlots;
+	readonly #maxStreamBytes: number;
 
-	constructor(once: OnceScenariosOptions = {}) {
-		this.#once = new OnceScenarios(once);
+	constructor(settings: DemoGatewaySettings = {}) {
+		this.#once = new OnceScenarios(settings.once ?? {});
+		this.#slots = new StreamSlots(settings.maxStreams ?? DEFAULT_MAX_STREAMS);
+		this.#maxStreamBytes = settings.maxStreamBytes ?? MAX_STREAM_BYTES;
 	}
 
 	async handle(request: Request, options: DemoGatewayOptions): Promise<Response> {
@@ -230,12 +306,47 @@ export class DemoGateway {
 				base
 			);
 		}
-		if (route === 'index') return jsonResponse(200, scenarioIndex(), base);
+		if (route === 'index')
+			return jsonResponse(200, scenarioIndex(this.#slots.limit, this.#maxStreamBytes), base);
 		if (route === 'models') return jsonResponse(200, demoModelList(request.headers), base);
 
+		const contentType = request.headers.get('content-type');
+		if (!isJson(contentType)) {
+			const body = withRequestId(unsupportedContentType(route, contentType), requestId);
+			return jsonResponse(415, body, base);
+		}
 		const length = Number(request.headers.get('content-length') ?? '0');
 		if (length > MAX_REQUEST_BYTES)
 			return errorResponse(ERROR_SCENARIOS['request-too-large'], requestId, cors, route);
+		const slot = this.#slots.take();
+		if (slot === null) return this.#busy(route, requestId, base);
+		try {
+			return await this.#answer(request, route, slot, requestId, cors);
+		} finally {
+			slot.releaseUnlessKept();
+		}
+	}
+
+	/** 429 while every slot is taken: nothing read, nothing started. */
+	#busy(route: RouteKind, requestId: string, base: Record<string, string>): Response {
+		const message = `The demo gateway is busy with ${this.#slots.limit} streams, as many as it plays at once; try again in a few seconds.`;
+		const body = routeError(route, 'rate_limit_error', message, 'rate_limit_exceeded');
+		return jsonResponse(429, withRequestId(body, requestId), {
+			...base,
+			'retry-after': String(BUSY_RETRY_AFTER_SECONDS)
+		});
+	}
+
+	/** A model route's answer, made while `slot` is held (a stream keeps it until it is over). */
+	async #answer(
+		request: Request,
+		route: RouteKind,
+		slot: StreamSlot,
+		requestId: string,
+		cors: Record<string, string>
+	): Promise<Response> {
+		const base = { ...requestIdHeaders(requestId), ...cors };
+		const stream = { slot, maxBytes: this.#maxStreamBytes };
 		const demo = readDemoRequest(route, await request.text());
 		if (isRejection(demo))
 			return jsonResponse(demo.status, withRequestId(demo.body, requestId), base);
@@ -244,10 +355,11 @@ export class DemoGateway {
 			const refused = unverifiedReasoningRejection(demo.unverifiedReasoning);
 			return jsonResponse(refused.status, refused.body, base);
 		}
-		if (modelFailure === null) return answerTurn(request, this.#played(demo), requestId, cors);
+		if (modelFailure === null)
+			return answerTurn(request, this.#played(demo), requestId, cors, stream);
 		if (!this.#outgrown(demo, modelFailure))
 			return errorResponse(ERROR_SCENARIOS[modelFailure], requestId, cors, demo.route);
-		return answerTurn(request, { ...demo, scenario: null }, requestId, cors);
+		return answerTurn(request, { ...demo, scenario: null }, requestId, cors, stream);
 	}
 
 	/**

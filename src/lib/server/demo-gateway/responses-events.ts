@@ -303,11 +303,13 @@ function messageItem(
 }
 
 /** The `response.failed` event a gateway sends when the upstream fails after the stream started. */
-export function responsesFailedEvent(model: string, code = 'upstream_error'): WireEvent {
-	const message =
-		code === 'insufficient_quota'
-			? 'You exceeded your current quota, please check your plan and billing details.'
-			: 'Upstream request failed';
+export function responsesFailedEvent(
+	model: string,
+	code = 'upstream_error',
+	message = code === 'insufficient_quota'
+		? 'You exceeded your current quota, please check your plan and billing details.'
+		: 'Upstream request failed'
+): WireEvent {
 	return {
 		type: 'response.failed',
 		response: {

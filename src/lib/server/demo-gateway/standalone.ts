@@ -54,9 +54,23 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
 	for (;;) {
 		const { done, value } = await reader.read();
 		if (done) break;
-		res.write(value);
+		// Backpressure: read the next chunk (and so make it) only once the socket has taken this one.
+		if (!res.write(value)) await drained(res);
 	}
 	res.end();
+}
+
+/** Resolves when `res` can take more, or is closed (then the reader is cancelled and done). */
+function drained(res: ServerResponse): Promise<void> {
+	return new Promise((resolve) => {
+		const done = (): void => {
+			res.off('drain', done);
+			res.off('close', done);
+			resolve();
+		};
+		res.on('drain', done);
+		res.on('close', done);
+	});
 }
 
 export interface StandaloneOptions {

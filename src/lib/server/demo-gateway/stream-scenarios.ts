@@ -1,6 +1,11 @@
 /**
  * The demo gateway's stream scenarios: what a turn says (content) and how its event stream is
  * delivered (pacing, cuts, stalls, in-stream failures, keep-alives, byte splitting).
+ *
+ * Bounded: a turn's wire events are built up front, but every answer's text is small (`huge` and
+ * `bench` at most MAX_LONG_ANSWER_KB; model ids and attachment names are limited in request.ts
+ * and attachments.ts), its frames are made one at a time as the body is read (streamPlan), and
+ * no stream is ever longer than MAX_STREAM_BYTES.
  */
 import {
 	benchAnswer,
@@ -22,7 +27,7 @@ import {
 	type TurnContent,
 	type WireEvent
 } from './responses-events.ts';
-import type { Step } from './sse-player.ts';
+import { frame, type Step } from './sse-player.ts';
 
 /** Scenario names that shape a 200 answer, with what each does (the README lists these). */
 export const STREAM_SCENARIOS = {
@@ -37,9 +42,9 @@ export const STREAM_SCENARIOS = {
 		'text, then an `error` event (insufficient_quota) and `response.failed` (Messages: `event: error` overloaded_error), then the stream ends',
 	ping: '`: PING` keep-alive comments between events and during a quiet second and a half',
 	multibyte: 'emoji, CJK and accents, every frame written in 5-byte pieces that split characters',
-	huge: 'a huge markdown answer (`huge:<KB>`, default 512 KB) streamed as fast as possible',
+	huge: 'a huge markdown answer (`huge:<KB>`, default and at most 160 KB, so that its whole stream stays under the 8 MB cap on one answer) streamed as fast as possible',
 	bench:
-		'the render benchmark: a fixed 80 KB markdown answer (code, lists, tables) paced at 3,000 tokens/s of 3.15 bytes (`bench:<KB>` or `bench:<KB>_<tokens/s>`)',
+		'the render benchmark: a fixed 80 KB markdown answer (code, lists, tables) paced at 3,000 tokens/s of 3.15 bytes (`bench:<KB>` up to 160 KB, or `bench:<KB>_<tokens/s>`)',
 	image: 'an image_generation result even if the prompt does not ask for one (Responses routes)',
 	reasoning: 'a reasoning summary / thinking block even if the request did not ask for one',
 	incomplete:
@@ -61,7 +66,19 @@ const SLOW_DELTA_MS = 250;
 const IMAGE_STEP_MS = 250;
 const PING_QUIET_MS = 1500;
 const PING_EVERY_MS = 250;
-const MAX_HUGE_KB = 8192;
+/**
+ * Most bytes of event stream in one answer. Beyond it an answer ends with its route's failure
+ * event (capEvent), so one request can never make more than this.
+ */
+export const MAX_STREAM_BYTES = 8 * 1024 * 1024;
+/**
+ * Largest `huge` / `bench` answer, in KB of markdown: its whole stream fits in MAX_STREAM_BYTES
+ * on every route (a Responses stream is about 43 bytes per byte of text: one frame per word,
+ * the text again in the done events; Messages about 22).
+ */
+const MAX_LONG_ANSWER_KB = 160;
+/** Unpaced frames leave in chunks of about this many bytes. */
+const BATCH_BYTES = 8 * 1024;
 /** Bytes per model token for `bench` pacing: 80 KB ≈ 26k tokens (docs/reference/performance.md). */
 const BENCH_BYTES_PER_TOKEN = 3.15;
 const BENCH_PAUSE_MS = 8;
@@ -79,9 +96,11 @@ export function turnContent(request: DemoRequest): TurnContent {
 		name === 'multibyte'
 			? multibyteAnswer()
 			: name === 'huge'
-				? hugeAnswer(intArg(request.scenario?.arg ?? null, 512, MAX_HUGE_KB) * 1024)
+				? hugeAnswer(
+						intArg(request.scenario?.arg ?? null, MAX_LONG_ANSWER_KB, MAX_LONG_ANSWER_KB) * 1024
+					)
 				: name === 'bench'
-					? benchAnswer(intArg(request.scenario?.arg ?? null, 80, MAX_HUGE_KB) * 1024)
+					? benchAnswer(intArg(request.scenario?.arg ?? null, 80, MAX_LONG_ANSWER_KB) * 1024)
 					: demoAnswer(request.prompt, request.model);
 	const tool = toolActivity({
 		scenario: name,
@@ -166,32 +185,84 @@ function benchBytesPerMs(request: DemoRequest): number {
 	return (Math.max(1, tokensPerSecond) * BENCH_BYTES_PER_TOKEN) / 1000;
 }
 
-function toSteps(
+/** How a stream is paced: a pause after each delta, or by bytes per millisecond (`bench`). */
+interface Pacing {
+	deltaMs: number;
+	bytesPerMs?: number;
+}
+
+/** `8 MB`, `64 KB`: a limit as people read it. */
+export function sizeLabel(bytes: number): string {
+	return bytes >= 1024 * 1024
+		? `${Math.round(bytes / (1024 * 1024))} MB`
+		: `${Math.round(bytes / 1024)} KB`;
+}
+
+/** What ends a stream that reached the byte cap: the route's own in-stream failure. */
+function capEvent(request: DemoRequest, maxBytes: number): WireEvent {
+	const message = `The demo gateway stops an answer at ${sizeLabel(maxBytes)} of event stream; this one reached it, so it ends here.`;
+	return request.route === 'messages'
+		? messagesErrorEvent('api_error', message)
+		: responsesFailedEvent(request.model, 'server_error', message);
+}
+
+/**
+ * The steps that play `events`, made one at a time as the player asks for them, never more than
+ * `maxBytes` of frames in all: when the next frame would not leave room for the route's failure
+ * event (capEvent), that event is sent instead and the stream ends there. The last event needs no
+ * such room. Returns whether the cap ended the stream.
+ */
+function* framed(
 	request: DemoRequest,
 	events: readonly WireEvent[],
-	deltaMs: number,
-	bytesPerMs?: number
-): Step[] {
-	const steps: Step[] = [];
-	let owedMs = 0;
+	pacing: Pacing,
+	maxBytes: number
+): Generator<Step, boolean> {
+	const { deltaMs, bytesPerMs } = pacing;
 	const ping = request.scenario?.name === 'ping';
 	const numbered = request.route !== 'messages';
-	let sinceBreath = 0;
-	events.forEach((event, index) => {
-		// Responses events carry a gapless sequence_number right after `type`, as the API sends them.
+	// Responses events carry a gapless sequence_number right after `type`, as the API sends them.
+	const eventStep = (event: WireEvent, index: number): Step => {
 		const { type, ...fields } = event;
 		const payload = numbered ? { type, sequence_number: index, ...fields } : event;
+		return { kind: 'event', event: event.type, data: JSON.stringify(payload) };
+	};
+	const ending = (index: number): Step => eventStep(capEvent(request, maxBytes), index);
+	// Sequence numbers never pass events.length, so no ending is longer than this one.
+	const room = maxBytes - Buffer.byteLength(frame(ending(events.length)));
+	let sent = 0;
+	/** Counts `step` against the cap if it fits in `limit`. */
+	const fits = (step: Step, limit: number): boolean => {
+		const size = Buffer.byteLength(frame(step));
+		if (sent + size > limit) return false;
+		sent += size;
+		return true;
+	};
+	const pingComment: Step = { kind: 'comment', text: 'PING' };
+	let owedMs = 0;
+	let sinceBreath = 0;
+	for (const [index, event] of events.entries()) {
 		if (
 			event.type === 'response.image_generation_call.partial_image' ||
 			event.type === 'response.image_generation_call.completed'
 		) {
-			steps.push({ kind: 'pause', ms: IMAGE_STEP_MS });
+			yield { kind: 'pause', ms: IMAGE_STEP_MS };
 		}
-		steps.push({ kind: 'event', event: event.type, data: JSON.stringify(payload) });
-		if (ping) steps.push({ kind: 'comment', text: 'PING' });
-		if (ping && index === 1) {
-			for (let quiet = 0; quiet < PING_QUIET_MS; quiet += PING_EVERY_MS) {
-				steps.push({ kind: 'pause', ms: PING_EVERY_MS }, { kind: 'comment', text: 'PING' });
+		const step = eventStep(event, index);
+		if (!fits(step, index === events.length - 1 ? maxBytes : room)) {
+			yield ending(index);
+			return true;
+		}
+		yield step;
+		if (ping) {
+			const quiet = index === 1 ? PING_QUIET_MS / PING_EVERY_MS : 0;
+			for (let comment = 0; comment <= quiet; comment++) {
+				if (comment > 0) yield { kind: 'pause', ms: PING_EVERY_MS };
+				if (!fits(pingComment, room)) {
+					yield ending(index + 1);
+					return true;
+				}
+				yield pingComment;
 			}
 		}
 		if (isDelta(event) && bytesPerMs !== undefined) {
@@ -200,23 +271,29 @@ function toSteps(
 			if (owedMs >= BENCH_PAUSE_MS) {
 				// Node fires a timer about a millisecond late: ask for one less (the benchmark reports
 				// the rate it measured).
-				steps.push({ kind: 'pause', ms: Math.floor(owedMs) - 1 });
+				yield { kind: 'pause', ms: Math.floor(owedMs) - 1 };
 				owedMs -= Math.floor(owedMs);
 			}
-		} else if (isDelta(event) && deltaMs > 0) steps.push({ kind: 'pause', ms: deltaMs });
+		} else if (isDelta(event) && deltaMs > 0) yield { kind: 'pause', ms: deltaMs };
 		// Even an unpaced stream yields now and then, so one huge answer cannot starve the server.
 		if (deltaMs === 0 && bytesPerMs === undefined && ++sinceBreath % 64 === 0)
-			steps.push({ kind: 'pause', ms: 0 });
-	});
-	return steps;
+			yield { kind: 'pause', ms: 0 };
+	}
+	return false;
 }
 
-export interface StreamPlan {
-	steps: Step[];
+/** How a turn's event stream is played; `steps` are made as they are taken (a generator). */
+export interface StreamPlan<Steps extends Iterable<Step> = Generator<Step>> {
+	steps: Steps;
 	splitBytes?: number;
+	batchBytes?: number;
 }
 
-export function planStream(request: DemoRequest): StreamPlan {
+/**
+ * The event stream of a turn, made lazily: only the wire events (bounded by the answer's size)
+ * exist up front; each step is framed when the player takes it. At most `maxBytes` of frames.
+ */
+export function streamPlan(request: DemoRequest, maxBytes = MAX_STREAM_BYTES): StreamPlan {
 	const { events } = turnEvents(request);
 	const scenario = request.scenario;
 	const name = scenario?.name;
@@ -228,32 +305,31 @@ export function planStream(request: DemoRequest): StreamPlan {
 				: DEFAULT_DELTA_MS;
 	const messages = request.route === 'messages';
 	const mid = midAnswer(events);
+	const play = (list: readonly WireEvent[], pacing: Pacing = { deltaMs }) =>
+		framed(request, list, pacing, maxBytes);
+	// Frames with no pause between them leave in chunks of a few KB, not one write each.
+	const unpaced = deltaMs === 0 ? { batchBytes: BATCH_BYTES } : {};
 
 	switch (name) {
 		case 'cut':
 			return {
-				steps: toSteps(
-					request,
-					events.slice(0, intArg(scenario?.arg ?? null, mid, events.length - 1)),
-					deltaMs
-				)
+				steps: play(events.slice(0, intArg(scenario?.arg ?? null, mid, events.length - 1))),
+				...unpaced
 			};
-		case 'stall':
+		case 'stall': {
+			const sent = play(events.slice(0, intArg(scenario?.arg ?? null, mid, events.length - 1)));
 			return {
-				steps: [
-					...toSteps(
-						request,
-						events.slice(0, intArg(scenario?.arg ?? null, mid, events.length - 1)),
-						deltaMs
-					),
-					{ kind: 'hang' }
-				]
+				steps: (function* (): Generator<Step> {
+					if (!(yield* sent)) yield { kind: 'hang' };
+				})(),
+				...unpaced
 			};
+		}
 		case 'failed-mid-stream': {
 			const tail = messages
 				? messagesErrorEvent('api_error', 'Upstream request failed')
 				: responsesFailedEvent(request.model);
-			return { steps: toSteps(request, [...events.slice(0, mid), tail], deltaMs) };
+			return { steps: play([...events.slice(0, mid), tail]), ...unpaced };
 		}
 		case 'error-mid-stream': {
 			const tail = messages
@@ -261,14 +337,23 @@ export function planStream(request: DemoRequest): StreamPlan {
 				: responsesErrorEvent();
 			// The API follows its `error` event with `response.failed`; Messages ends at the error.
 			const after = messages ? [] : [responsesFailedEvent(request.model, 'insufficient_quota')];
-			return { steps: toSteps(request, [...events.slice(0, mid), tail, ...after], deltaMs) };
+			return { steps: play([...events.slice(0, mid), tail, ...after]), ...unpaced };
 		}
 		case 'multibyte':
-			return { steps: toSteps(request, events, deltaMs), splitBytes: 5 };
+			return { steps: play(events), splitBytes: 5 };
 		case 'bench':
-			return { steps: toSteps(request, events, 0, benchBytesPerMs(request)) };
+			return { steps: play(events, { deltaMs: 0, bytesPerMs: benchBytesPerMs(request) }) };
 		case undefined:
 		default:
-			return { steps: toSteps(request, events, deltaMs) };
+			return { steps: play(events), ...unpaced };
 	}
+}
+
+/**
+ * The same plan with every step made at once, for looking at a plan whole (tests). Bounded like
+ * the stream (`maxBytes`); the gateway plays `streamPlan`'s steps as they are read.
+ */
+export function planStream(request: DemoRequest, maxBytes = MAX_STREAM_BYTES): StreamPlan<Step[]> {
+	const plan = streamPlan(request, maxBytes);
+	return { ...plan, steps: [...plan.steps] };
 }
