@@ -84,7 +84,27 @@ export interface ConversationStore {
 	saveAttachment(attachment: StoredAttachment): Promise<void>;
 	/** An attached file's bytes; undefined when they are not stored (any more). */
 	loadAttachment(id: string): Promise<Blob | undefined>;
+	/**
+	 * Reads every stored message, `onBatch` once per batch of up to SCAN_BATCH (for the search
+	 * index). Records that do not validate are left out (and not counted again as skipped).
+	 */
+	scanMessages(onBatch: (records: readonly MessageRecord[]) => void): Promise<void>;
+	/**
+	 * Writes many new records at once (an import): in IndexedDB one transaction, so a batch is
+	 * written whole or not at all. Records of a deleted conversation are not written.
+	 */
+	saveBatch(batch: StoredBatch): Promise<void>;
 }
+
+/** New records written together (a batch of an import). */
+export interface StoredBatch {
+	conversations: readonly ConversationRecord[];
+	messages: readonly MessageRecord[];
+	attachments: readonly StoredAttachment[];
+}
+
+/** How many messages `scanMessages` reads from IndexedDB per request. */
+export const SCAN_BATCH = 500;
 
 const byUpdated = (a: ConversationRecord, b: ConversationRecord): number =>
 	b.updatedAt - a.updatedAt;
@@ -169,6 +189,20 @@ export class MemoryStore implements ConversationStore {
 	deleteMessages(ids: readonly string[]): Promise<void> {
 		for (const id of ids) this.#messages.delete(id);
 		return Promise.resolve();
+	}
+
+	scanMessages(onBatch: (records: readonly MessageRecord[]) => void): Promise<void> {
+		const all = [...this.#messages.values()];
+		for (let from = 0; from < all.length; from += SCAN_BATCH) {
+			onBatch(all.slice(from, from + SCAN_BATCH));
+		}
+		return Promise.resolve();
+	}
+
+	async saveBatch(batch: StoredBatch): Promise<void> {
+		for (const record of batch.conversations) await this.saveConversation(record);
+		for (const record of batch.messages) await this.saveMessage(record);
+		for (const attachment of batch.attachments) await this.saveAttachment(attachment);
 	}
 
 	async loadAll(): Promise<Conversation[]> {
@@ -311,6 +345,72 @@ export class IndexedDbStore implements ConversationStore {
 		}
 	}
 
+	async scanMessages(onBatch: (records: readonly MessageRecord[]) => void): Promise<void> {
+		if (this.#fallback !== null) return this.#fallback.scanMessages(onBatch);
+		// One short transaction per batch, in primary key order: writers are never held up for the
+		// whole scan. The key is the record's `id` (the store's key path), so the next batch starts
+		// after the last id read.
+		let after: string | undefined;
+		for (;;) {
+			const store = this.database.transaction(MESSAGES, 'readonly').objectStore(MESSAGES);
+			const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
+			const values: unknown[] = await requestResult(store.getAll(range, SCAN_BATCH));
+			const records: MessageRecord[] = [];
+			for (const value of values) {
+				const record = readMessageRecord(value);
+				if (record !== null) records.push(record);
+			}
+			onBatch(records);
+			const last: unknown = values.at(-1);
+			const id = typeof last === 'object' && last !== null ? (last as { id?: unknown }).id : null;
+			if (values.length < SCAN_BATCH || typeof id !== 'string') return;
+			after = id;
+		}
+	}
+
+	async saveBatch(batch: StoredBatch): Promise<void> {
+		if (this.#fallback !== null) return this.#fallback.saveBatch(batch);
+		try {
+			const transaction = this.database.transaction(
+				[CONVERSATIONS, MESSAGES, ATTACHMENTS, TOMBSTONES],
+				'readwrite'
+			);
+			const ids = new Set([
+				...batch.conversations.map((record) => record.id),
+				...batch.messages.map((record) => record.conversationId),
+				...batch.attachments.map((attachment) => attachment.conversationId)
+			]);
+			// The tombstones first, as for single writes: a deleted conversation stays deleted.
+			const deleted = new Set<string>();
+			const tombstones = transaction.objectStore(TOMBSTONES);
+			let pending = ids.size;
+			const writeAll = (): void => {
+				for (const record of batch.conversations) {
+					if (!deleted.has(record.id)) transaction.objectStore(CONVERSATIONS).put(record);
+				}
+				for (const record of batch.messages) {
+					if (!deleted.has(record.conversationId)) transaction.objectStore(MESSAGES).put(record);
+				}
+				for (const attachment of batch.attachments) {
+					if (!deleted.has(attachment.conversationId)) {
+						transaction.objectStore(ATTACHMENTS).put(attachment);
+					}
+				}
+			};
+			if (pending === 0) writeAll();
+			for (const id of ids) {
+				const tombstone = tombstones.getKey(id);
+				tombstone.onsuccess = () => {
+					if (tombstone.result !== undefined) deleted.add(id);
+					if (--pending === 0) writeAll();
+				};
+			}
+			await transactionDone(transaction);
+		} catch (error) {
+			await (await this.#failOver(error)).saveBatch(batch);
+		}
+	}
+
 	async loadAll(): Promise<Conversation[]> {
 		const records = await this.list();
 		const all = await Promise.all(records.map((record) => this.load(record.id)));
@@ -346,11 +446,16 @@ export class IndexedDbStore implements ConversationStore {
 			};
 			await transactionDone(transaction);
 		} catch (error) {
-			this.#problem = isQuotaError(error) ? 'full' : 'failed';
-			markUnsaved(Date.now());
-			this.#fallback = await this.#memoryCopy();
-			await inFallback(this.#fallback);
+			await inFallback(await this.#failOver(error));
 		}
+	}
+
+	/** A write failed: from now on this page keeps everything in memory, and says why. */
+	async #failOver(error: unknown): Promise<MemoryStore> {
+		this.#problem = isQuotaError(error) ? 'full' : 'failed';
+		markUnsaved(Date.now());
+		this.#fallback = await this.#memoryCopy();
+		return this.#fallback;
 	}
 
 	/** What was saved so far, in memory, so the session goes on with everything it had. */
