@@ -39,6 +39,8 @@ export interface LiveMarkdownOptions {
 	priority?: number;
 	/** Highlight closed code blocks (lazily). Default true. */
 	highlight?: boolean;
+	/** Starts every id the renderer writes (footnotes); unique per renderer by default. */
+	idPrefix?: string;
 	/**
 	 * After a frame's DOM work, when the DOM shows all text appended so far: its length, and
 	 * whether that is the whole text (finished).
@@ -61,10 +63,11 @@ export class LiveMarkdown implements MarkdownSink, FrameTask {
 	}
 
 	#createRenderer(): DomRenderer {
-		return new DomRenderer(
-			this.#element,
-			this.#options.highlight === false ? {} : { onCodeClosed: highlightLater }
-		);
+		const { highlight, idPrefix } = this.#options;
+		return new DomRenderer(this.#element, {
+			...(highlight === false ? {} : { onCodeClosed: highlightLater }),
+			...(idPrefix === undefined ? {} : { idPrefix })
+		});
 	}
 
 	append(text: string): void {

@@ -19,6 +19,31 @@ export class FakeNode {
 		return true;
 	}
 
+	get nextSibling(): FakeNode | null {
+		const siblings = this.parentNode?.childNodes ?? [];
+		return siblings[siblings.indexOf(this) + 1] ?? null;
+	}
+
+	/** Only DOCUMENT_POSITION_PRECEDING (2) and _FOLLOWING (4), for nodes of one tree. */
+	compareDocumentPosition(other: FakeNode): number {
+		const path = (node: FakeNode): FakeNode[] => {
+			const nodes: FakeNode[] = [];
+			for (let at: FakeNode | null = node; at !== null; at = at.parentNode) nodes.unshift(at);
+			return nodes;
+		};
+		const mine = path(this);
+		const theirs = path(other);
+		let depth = 0;
+		while (mine[depth] !== undefined && mine[depth] === theirs[depth]) depth++;
+		const a = mine[depth];
+		const b = theirs[depth];
+		// An ancestor precedes its descendants.
+		if (a === undefined) return 4;
+		if (b === undefined) return 2;
+		const siblings = mine[depth - 1]?.childNodes ?? [];
+		return siblings.indexOf(b) > siblings.indexOf(a) ? 4 : 2;
+	}
+
 	appendChild<T extends FakeNode>(node: T): T {
 		return this.insertBefore(node, null);
 	}

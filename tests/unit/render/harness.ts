@@ -12,7 +12,13 @@ const manual: Scheduler = { schedule: () => undefined, cancel: () => undefined }
 /** A renderer into a fake container; `priority` 1 renders as lazily shown history does. */
 export function createRenderer(priority = 0): { renderer: LiveMarkdown; root: FakeElement } {
 	const { element, fake } = fakeContainer();
-	const renderer = new LiveMarkdown(element, { scheduler: manual, highlight: false, priority });
+	// One id prefix for every renderer here, so that renders of the same text can be compared.
+	const renderer = new LiveMarkdown(element, {
+		scheduler: manual,
+		highlight: false,
+		priority,
+		idPrefix: 'md-'
+	});
 	return { renderer, root: fake };
 }
 

@@ -23,7 +23,7 @@ function modelAt(chunks: readonly string[], finish: boolean): string {
 	if (finish) stream.end();
 	stream.process();
 	const snapshot = stream.snapshot();
-	return modelHtml(snapshot.root, snapshot.definitions) + snapshot.overflow.join('');
+	return modelHtml(snapshot) + snapshot.overflow.join('');
 }
 
 describe('incremental rendering equals a full render', () => {

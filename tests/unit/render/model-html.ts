@@ -4,11 +4,18 @@
  * supported subset agrees with it). Tight lists render paragraphs without <p>, as in the spec.
  */
 import type { LinkDefinitions } from '../../../src/lib/render/core/link-reference.ts';
-import type { Block, DocumentBlock } from '../../../src/lib/render/core/model.ts';
+import type {
+	Block,
+	FootnoteBlock,
+	FootnoteDefinitions
+} from '../../../src/lib/render/core/model.ts';
 import { shownParagraphSource } from '../../../src/lib/render/core/model.ts';
 import type { Inline } from '../../../src/lib/render/core/inline-model.ts';
 import { parseInline } from '../../../src/lib/render/core/inline-parser.ts';
-import { MarkdownStream } from '../../../src/lib/render/core/markdown-stream.ts';
+import {
+	MarkdownStream,
+	type MarkdownSnapshot
+} from '../../../src/lib/render/core/markdown-stream.ts';
 
 export function escapeHtml(text: string): string {
 	return text
@@ -18,7 +25,10 @@ export function escapeHtml(text: string): string {
 		.replace(/"/g, '&quot;');
 }
 
-export function inlineHtml(inlines: readonly Inline[]): string {
+/** How a footnote reference is written (it needs the document's numbering). */
+type FootnoteRef = (label: string) => string;
+
+export function inlineHtml(inlines: readonly Inline[], footnote: FootnoteRef = () => ''): string {
 	return inlines
 		.map((inline) => {
 			switch (inline.type) {
@@ -29,16 +39,18 @@ export function inlineHtml(inlines: readonly Inline[]): string {
 				case 'em':
 				case 'strong':
 				case 'del':
-					return `<${inline.type}>${inlineHtml(inline.children)}</${inline.type}>`;
+					return `<${inline.type}>${inlineHtml(inline.children, footnote)}</${inline.type}>`;
 				case 'link': {
 					const title = inline.title === '' ? '' : ` title="${escapeHtml(inline.title)}"`;
-					return `<a href="${escapeHtml(inline.href)}"${title}>${inlineHtml(inline.children)}</a>`;
+					return `<a href="${escapeHtml(inline.href)}"${title}>${inlineHtml(inline.children, footnote)}</a>`;
 				}
 				case 'image': {
 					if (inline.src === null) return `[image: ${escapeHtml(inline.alt)}]`;
 					const title = inline.title === '' ? '' : ` title="${escapeHtml(inline.title)}"`;
 					return `<img src="${escapeHtml(inline.src)}" alt="${escapeHtml(inline.alt)}"${title} />`;
 				}
+				case 'footnote':
+					return footnote(inline.label);
 				case 'softbreak':
 					return '\n';
 				case 'hardbreak':
@@ -51,7 +63,29 @@ export function inlineHtml(inlines: readonly Inline[]): string {
 /** What inline parsing needs to know of the whole document. */
 interface DocumentContext {
 	definitions: LinkDefinitions;
+	footnotes: FootnoteDefinitions;
 	extendedAutolinks: boolean;
+	/** Footnote blocks met, by id (they are shown at the end, not where they stand). */
+	footnoteBlocks: Map<number, FootnoteBlock>;
+	/** Footnote labels in the order of their first reference: the numbering. */
+	numbered: string[];
+	/** References written so far, per label. */
+	references: Map<string, number>;
+}
+
+/**
+ * A footnote reference, numbered in reading order: references in the text first, then those in
+ * the footnotes, in the footnotes' order (as the DOM renderer numbers them).
+ */
+function footnoteRef(context: DocumentContext): FootnoteRef {
+	return (label) => {
+		if (!context.numbered.includes(label)) context.numbered.push(label);
+		const number = context.numbered.indexOf(label) + 1;
+		const nth = (context.references.get(label) ?? 0) + 1;
+		context.references.set(label, nth);
+		const id = nth === 1 ? `fnref-${number}` : `fnref-${number}-${nth}`;
+		return `<sup><a href="#fn-${number}" id="${id}">${number}</a></sup>`;
+	};
 }
 
 function blockHtml(block: Block, tight: boolean, context: DocumentContext): string {
@@ -60,12 +94,17 @@ function blockHtml(block: Block, tight: boolean, context: DocumentContext): stri
 			parseInline(text, {
 				final: true,
 				definitions: context.definitions,
+				footnotes: context.footnotes,
 				extendedAutolinks: context.extendedAutolinks
-			}).inlines
+			}).inlines,
+			footnoteRef(context)
 		);
 	switch (block.kind) {
 		case 'document':
 			return block.children.map((child) => blockHtml(child, false, context)).join('');
+		case 'footnote':
+			context.footnoteBlocks.set(block.id, block);
+			return '';
 		case 'quote':
 			return `<blockquote>\n${block.children.map((child) => blockHtml(child, false, context)).join('')}</blockquote>\n`;
 		case 'list': {
@@ -93,7 +132,7 @@ function blockHtml(block: Block, tight: boolean, context: DocumentContext): stri
 		case 'heading':
 			return `<h${block.level}>${inlineOf(block.text)}</h${block.level}>\n`;
 		case 'code': {
-			const language = block.info.split(/[ \t]/)[0] ?? '';
+			const language = (block.info ?? '').split(/[ \t]/)[0] ?? '';
 			const attr = language === '' ? '' : ` class="language-${escapeHtml(language)}"`;
 			const body = block.lines.map((line) => `${line}\n`).join('');
 			return `<pre><code${attr}>${escapeHtml(body)}</code></pre>\n`;
@@ -120,14 +159,45 @@ export interface ModelHtmlOptions {
 }
 
 export function modelHtml(
-	root: DocumentBlock,
-	definitions: LinkDefinitions = new Map(),
+	snapshot: Pick<MarkdownSnapshot, 'root' | 'definitions' | 'footnotes'>,
 	options: ModelHtmlOptions = {}
 ): string {
-	return blockHtml(root, false, {
-		definitions,
-		extendedAutolinks: options.extendedAutolinks ?? true
+	const context: DocumentContext = {
+		definitions: snapshot.definitions,
+		footnotes: snapshot.footnotes,
+		extendedAutolinks: options.extendedAutolinks ?? true,
+		footnoteBlocks: new Map(),
+		numbered: [],
+		references: new Map()
+	};
+	const body = blockHtml(snapshot.root, false, context);
+	return body + footnoteSection(context);
+}
+
+/** The footnotes referenced, in number order, each with links back to its references. */
+function footnoteSection(context: DocumentContext): string {
+	const items: string[] = [];
+	for (let index = 0; index < context.numbered.length; index++) {
+		const label = context.numbered[index] ?? '';
+		const block = context.footnoteBlocks.get(context.footnotes.get(label) ?? -1);
+		const body =
+			block === undefined ? '' : blockHtml({ ...block, kind: 'document' }, false, context);
+		items.push(body);
+	}
+	if (items.length === 0) return '';
+	const list = items.map((body, index) => {
+		const number = index + 1;
+		const count = context.references.get(context.numbered[index] ?? '') ?? 0;
+		const back = Array.from({ length: count }, (_, n) =>
+			n === 0
+				? `<a href="#fnref-${number}">↩</a>`
+				: `<a href="#fnref-${number}-${n + 1}">↩<sup>${n + 1}</sup></a>`
+		).join(' ');
+		const inParagraph = body.endsWith('</p>\n');
+		const content = inParagraph ? `${body.slice(0, -5)} ${back}</p>\n` : `${body}${back}\n`;
+		return `<li id="fn-${number}">\n${content}</li>\n`;
 	});
+	return `<section class="footnotes">\n<ol>\n${list.join('')}</ol>\n</section>\n`;
 }
 
 /** A complete document, rendered in one go. */
@@ -137,5 +207,5 @@ export function renderMarkdown(text: string, options: ModelHtmlOptions = {}): st
 	stream.end();
 	stream.process();
 	const snapshot = stream.snapshot();
-	return modelHtml(snapshot.root, snapshot.definitions, options) + snapshot.overflow.join('');
+	return modelHtml(snapshot, options) + snapshot.overflow.join('');
 }

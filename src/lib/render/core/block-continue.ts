@@ -21,6 +21,11 @@ export function continueBlock(cursor: LineCursor, block: Block): Continuation {
 			if (next === ' ' || next === '\t') cursor.advanceOffset(1, true);
 			return 'matched';
 		}
+		case 'footnote':
+			// cmark-gfm: four columns of indentation, or a blank line.
+			if (cursor.indent >= CODE_INDENT) cursor.advanceOffset(CODE_INDENT, true);
+			else if (!cursor.blank) return 'unmatched';
+			return 'matched';
 		case 'item':
 			if (cursor.blank) {
 				// A blank line right after an empty item start ends it (§5.2).

@@ -20,6 +20,8 @@ import {
 	type CodeBlock,
 	type ContainerBlock,
 	type DocumentBlock,
+	type FootnoteBlock,
+	type FootnoteDefinitions,
 	type ItemBlock,
 	type ParagraphBlock,
 	isContainer,
@@ -40,11 +42,14 @@ export class BlockParser implements StartContext {
 	#lastMatched = 0;
 	#allClosed = true;
 	#lineConsumed = false;
+	#heldBack = false;
 	/**
 	 * Link reference definitions of closed paragraphs (§4.7), only ever added to. Shared with forks,
 	 * which never write to it: a definition counts once the real parser has closed its paragraph.
 	 */
 	readonly #definitions: Map<string, LinkDefinition>;
+	/** Footnote definitions (label → block id) of the complete lines, as `#definitions`. */
+	readonly #footnotes: Map<string, number>;
 
 	constructor(from?: BlockParser) {
 		if (from === undefined) {
@@ -62,9 +67,11 @@ export class BlockParser implements StartContext {
 			this.#nextId = 1;
 			this.#lineNumber = 0;
 			this.#definitions = new Map();
+			this.#footnotes = new Map();
 			return;
 		}
 		this.#definitions = from.#definitions;
+		this.#footnotes = from.#footnotes;
 		this.#open = forkChain(from.#open);
 		const root = this.#open[0];
 		if (root?.kind !== 'document') throw new Error('A document is always open at the root.');
@@ -76,6 +83,20 @@ export class BlockParser implements StartContext {
 
 	fork(): BlockParser {
 		return new BlockParser(this);
+	}
+
+	/** A fork parses only the unfinished last line of a stream (see markdown-stream.ts). */
+	get previewing(): boolean {
+		return this.#tentative;
+	}
+
+	/** The preview line was held back: the fork's document is not to be shown. */
+	get heldBack(): boolean {
+		return this.#heldBack;
+	}
+
+	holdBack(): void {
+		this.#heldBack = true;
 	}
 
 	get tip(): Block {
@@ -92,6 +113,16 @@ export class BlockParser implements StartContext {
 
 	get definitions(): LinkDefinitions {
 		return this.#definitions;
+	}
+
+	get footnotes(): FootnoteDefinitions {
+		return this.#footnotes;
+	}
+
+	defineFootnote(block: FootnoteBlock): void {
+		if (this.#tentative || this.#footnotes.has(block.label)) return;
+		if (this.#footnotes.size < LIMITS.maxLinkDefinitions)
+			this.#footnotes.set(block.label, block.id);
 	}
 
 	/** Adds one line (without its line ending). */

@@ -1,7 +1,8 @@
 /**
  * Block starts, tried in this order at each position of a line (CommonMark 0.31 §4–§5, with the
  * GFM table delimiter row of §4.10): block quote, ATX heading, fenced code, setext underline,
- * table delimiter row, thematic break, list item, indented code. Raw HTML blocks (§4.6) are not
+ * table delimiter row, thematic break, GFM footnote definition (as cmark-gfm orders it), list item,
+ * indented code. Raw HTML blocks (§4.6) are not
  * recognised: their lines are paragraph text. Ported from commonmark.js's `blockStarts`.
  */
 import { unescapeString } from './entities.ts';
@@ -11,6 +12,7 @@ import type {
 	Block,
 	BlockInit,
 	CodeBlock,
+	FootnoteBlock,
 	HeadingBlock,
 	ItemBlock,
 	ListBlock,
@@ -20,6 +22,7 @@ import type {
 	TableBlock
 } from './model.ts';
 import { listMarker, sameList } from './list-marker.ts';
+import { normalizeLabel } from './link-reference.ts';
 import { fitRow, parseDelimiterRow, splitRow } from './table-syntax.ts';
 
 export type StartResult = 'none' | 'container' | 'leaf';
@@ -32,6 +35,13 @@ export interface StartContext {
 	/** Open blocks, the document included. */
 	readonly depth: number;
 	readonly lineNumber: number;
+	/**
+	 * The line is the unfinished last line of a stream, parsed for a preview: what its end could
+	 * still change is not shown yet (see `holdBack`).
+	 */
+	readonly previewing: boolean;
+	/** The preview line may still become something else: show the document without it. */
+	holdBack(): void;
 	closeUnmatched(): void;
 	/** The rest of this line is used up by the start itself (heading text, fence info, …). */
 	consumeLine(): void;
@@ -39,6 +49,8 @@ export interface StartContext {
 	add<B extends Block>(init: BlockInit<B>, open: boolean): B;
 	/** A new block, not yet in the tree. */
 	create<B extends Block>(init: BlockInit<B>, startLine: number, closed: boolean): B;
+	/** Records a footnote definition (the first one of a label counts). */
+	defineFootnote(block: FootnoteBlock): void;
 	/** Records the link reference definitions at the start of `lines`; returns the rest (§4.7). */
 	definitionsRemoved(lines: string[]): string[];
 	/** Swaps the open tip (a paragraph) for `blocks`; `open`, one of them, stays open. */
@@ -48,6 +60,8 @@ export interface StartContext {
 const ATX = /^#{1,6}(?:[ \t]+|$)/;
 const FENCE = /^`{3,}(?!.*`)|^~{3,}/;
 const SETEXT = /^(?:=+|-+)[ \t]*$/;
+/** cmark-gfm's `scan_footnote_definition`: a label without spaces or `]`. */
+const FOOTNOTE = /^\[\^([^\]\s]+)\]:[ \t]*/;
 const RULE = /^(?:\*[ \t]*){3,}$|^(?:_[ \t]*){3,}$|^(?:-[ \t]*){3,}$/;
 
 type Start = (context: StartContext, container: Block) => StartResult;
@@ -92,7 +106,8 @@ const fencedCode: Start = (context) => {
 	context.closeUnmatched();
 	cursor.advanceNextNonspace();
 	cursor.advanceOffset(length, false);
-	const info = unescapeString(cursor.remainder().trim());
+	// The info string of an unfinished line is not known yet (a label would flicker per character).
+	const info = context.previewing ? null : unescapeString(cursor.remainder().trim());
 	context.add<CodeBlock>({ kind: 'code', info, fence: { char, length, indent }, lines: [] }, true);
 	context.consumeLine();
 	return 'leaf';
@@ -103,6 +118,12 @@ const setextHeading: Start = (context, container) => {
 	if (cursor.indented || container.kind !== 'paragraph') return 'none';
 	const match = SETEXT.exec(cursor.restFromNonspace());
 	if (match === null) return 'none';
+	// A lone `-` still being written may become a list item (`- item`): until its line ends, it
+	// is no underline, and the line is not shown at all rather than as paragraph text.
+	if (context.previewing && /^-[ \t]*$/.test(match[0])) {
+		context.holdBack();
+		return 'none';
+	}
 	context.closeUnmatched();
 	// Definitions at the paragraph's start are not heading text; if nothing else is, the line is
 	// not an underline (§4.3; commonmark.js).
@@ -162,6 +183,21 @@ const thematicBreak: Start = (context) => {
 	return 'leaf';
 };
 
+const footnoteDefinition: Start = (context) => {
+	const cursor = context.cursor;
+	if (cursor.indented || cursor.peekNonspace() !== '[') return 'none';
+	if (context.depth >= LIMITS.maxContainerDepth) return 'none';
+	const match = FOOTNOTE.exec(cursor.restFromNonspace());
+	const label = normalizeLabel(match?.[1] ?? '');
+	if (match === null || label === '') return 'none';
+	context.closeUnmatched();
+	cursor.advanceNextNonspace();
+	cursor.advanceOffset(match[0].length, false);
+	const block = context.add<FootnoteBlock>({ kind: 'footnote', label, children: [] }, true);
+	context.defineFootnote(block);
+	return 'container';
+};
+
 const listItem: Start = (context, container) => {
 	if (context.cursor.indented && container.kind !== 'list') return 'none';
 	if (context.depth + 1 >= LIMITS.maxContainerDepth) return 'none';
@@ -201,9 +237,10 @@ export const BLOCK_STARTS: readonly Start[] = [
 	setextHeading,
 	tableDelimiter,
 	thematicBreak,
+	footnoteDefinition,
 	listItem,
 	indentedCode
 ];
 
 /** A line that cannot start any block when not indented (a fast path, as in commonmark.js). */
-export const MAYBE_SPECIAL = /^[#`~*+_=<>0-9|:-]/;
+export const MAYBE_SPECIAL = /^[#`~*+_=<>0-9|:[-]/;

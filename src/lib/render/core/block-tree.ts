@@ -10,6 +10,7 @@ export function canContain(parent: Block, child: Block): boolean {
 		case 'document':
 		case 'quote':
 		case 'item':
+		case 'footnote':
 			return child.kind !== 'item';
 		case 'list':
 			return child.kind === 'item';
@@ -49,6 +50,7 @@ function copyBlock(block: Block): Block {
 		case 'document':
 		case 'quote':
 		case 'item':
+		case 'footnote':
 			return { ...block, tentative: true, children: block.children.slice() };
 		case 'list':
 			return { ...block, tentative: true, children: block.children.slice() };

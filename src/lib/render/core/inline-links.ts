@@ -72,6 +72,7 @@ export function closeBracket(parser: InlineParser): void {
 	if (tail === 'eof') parser.pending(opener.position);
 	const target = tail !== null && tail !== 'eof' ? tail : reference(parser, opener, start);
 	if (target === null) {
+		if (footnoteReference(parser, opener, start)) return;
 		removeBracket(parser);
 		parser.addText(']', start, parser.pos);
 		return;
@@ -97,6 +98,37 @@ export function closeBracket(parser: InlineParser): void {
 		}
 	}
 	parser.pos = target.end;
+}
+
+/**
+ * `[^label]` that is no link: a GFM footnote reference when the label has a footnote definition
+ * (cmark-gfm: the bracket's text starts with `^` and has more). It replaces the bracket and its
+ * content, and, unlike a link, leaves the brackets before it active. After `!` (an image opener),
+ * the `!` stays text, as in cmark-gfm.
+ */
+function footnoteReference(parser: InlineParser, opener: Bracket, closerStart: number): boolean {
+	const open = opener.position + (opener.image ? 1 : 0);
+	const content = parser.text.slice(open + 1, closerStart);
+	if (!content.startsWith('^') || content.length < 2) return false;
+	const label = normalizeLabel(content.slice(1));
+	if (!parser.footnotes.has(label)) {
+		parser.missing.add(`^${label}`);
+		return false;
+	}
+	parser.delimiters.process(opener.prevDelimiter);
+	for (let child = opener.item.next; child !== null;) {
+		const next = child.next;
+		child.unlink();
+		child = next;
+	}
+	const raw = parser.text.slice(open, parser.pos);
+	parser.root.append(new InlineItem('footnote', raw, open, parser.pos));
+	if (opener.image) {
+		opener.item.text = '!';
+		opener.item.end = open;
+	} else opener.item.unlink();
+	removeBracket(parser);
+	return true;
 }
 
 /**

@@ -9,6 +9,8 @@ export type Inline =
 	| { type: 'em' | 'strong' | 'del'; children: Inline[] }
 	| { type: 'link'; href: string; title: string; children: Inline[] }
 	| { type: 'image'; src: string | null; alt: string; title: string }
+	/** A GFM footnote reference `[^label]` to a defined footnote (label normalised). */
+	| { type: 'footnote'; label: string }
 	| { type: 'softbreak' }
 	| { type: 'hardbreak' };
 

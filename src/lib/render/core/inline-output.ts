@@ -8,6 +8,7 @@ import { linkEmails } from './inline-email.ts';
 import type { Inline } from './inline-model.ts';
 import type { InlineItem } from './inline-model.ts';
 import { LIMITS } from './limits.ts';
+import { normalizeLabel } from './link-reference.ts';
 import { safeImageUrl, safeLinkUrl } from './url-policy.ts';
 
 /** `extendedAutolinks`: GFM email and `mailto:`/`xmpp:` autolinks in text (§6.9). */
@@ -58,6 +59,11 @@ function convert(parent: InlineItem, depth: number, inLink: boolean, emails: boo
 				else out.push({ type: 'link', href, title: unescapeString(item.title), children });
 				break;
 			}
+			case 'footnote':
+				// No link inside a link: a reference there is its text.
+				if (inLink) pushText(out, item.text);
+				else out.push({ type: 'footnote', label: normalizeLabel(item.text.slice(2, -1)) });
+				break;
 			case 'image':
 				out.push({
 					type: 'image',
@@ -91,7 +97,7 @@ function plainText(item: InlineItem): string {
 		const node = stack.pop() ?? null;
 		if (node === null) continue;
 		stack.push(node.next);
-		if (node.type === 'text' || node.type === 'code') text += node.text;
+		if (node.type === 'text' || node.type === 'code' || node.type === 'footnote') text += node.text;
 		else if (node.type === 'softbreak' || node.type === 'hardbreak') text += ' ';
 		else stack.push(node.first);
 	}

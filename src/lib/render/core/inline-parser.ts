@@ -27,6 +27,7 @@ import { closeBracket, type Bracket } from './inline-links.ts';
 import { parseAutolink, parseEntity, parseTextRun } from './inline-text.ts';
 import { LIMITS } from './limits.ts';
 import type { LinkDefinitions } from './link-reference.ts';
+import type { FootnoteDefinitions } from './model.ts';
 import { toInlines } from './inline-output.ts';
 import { safeEnd } from './inline-safe-end.ts';
 
@@ -42,17 +43,23 @@ export interface InlineOptions {
 	extendedAutolinks?: boolean;
 	/** Link reference definitions by normalised label (none: every reference stays text). */
 	definitions?: LinkDefinitions;
+	/** Footnote definitions by normalised label (none: every `[^label]` stays text). */
+	footnotes?: FootnoteDefinitions;
 }
 
 export interface InlineResult {
 	inlines: Inline[];
 	/** The last safe cut (see above), 0 when there is none. */
 	safeEnd: number;
-	/** Normalised labels of references that found no definition, in order. */
+	/**
+	 * Normalised labels of references that found no definition, in order; a footnote's with `^`
+	 * in front.
+	 */
 	missing: readonly string[];
 }
 
 const NO_DEFINITIONS: LinkDefinitions = new Map();
+const NO_FOOTNOTES: FootnoteDefinitions = new Map();
 
 export class InlineParser {
 	readonly text: string;
@@ -64,6 +71,7 @@ export class InlineParser {
 	/** Smallest source offset of a construct more text could still change. */
 	pendingFrom = Infinity;
 	readonly definitions: LinkDefinitions;
+	readonly footnotes: FootnoteDefinitions;
 	readonly extendedAutolinks: boolean;
 	readonly missing = new Set<string>();
 	readonly #before: string;
@@ -73,6 +81,7 @@ export class InlineParser {
 		this.text = options.final === true ? text.replace(/[ \t]+$/, '') : text;
 		this.#before = options.before ?? '';
 		this.definitions = options.definitions ?? NO_DEFINITIONS;
+		this.footnotes = options.footnotes ?? NO_FOOTNOTES;
 		this.extendedAutolinks = options.extendedAutolinks ?? true;
 		this.root = new InlineItem('root', '', 0, this.text.length);
 	}

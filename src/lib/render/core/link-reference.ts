@@ -25,7 +25,11 @@ const MAX_LABEL = 999;
  * (lower then upper case, as commonmark.js does, so that `ẞ` matches `SS`).
  */
 export function normalizeLabel(label: string): string {
-	return label.trim().replace(/[ \t\r\n]+/g, ' ').toLowerCase().toUpperCase();
+	return label
+		.trim()
+		.replace(/[ \t\r\n]+/g, ' ')
+		.toLowerCase()
+		.toUpperCase();
 }
 
 /**

@@ -13,7 +13,7 @@
 import { BlockParser } from './block-parser.ts';
 import { LIMITS } from './limits.ts';
 import type { LinkDefinitions } from './link-reference.ts';
-import type { DocumentBlock } from './model.ts';
+import type { DocumentBlock, FootnoteDefinitions } from './model.ts';
 
 /** The unfinished last line is previewed only up to this length (then shown once complete). */
 const MAX_PREVIEW_LINE = 64 * 1024;
@@ -28,6 +28,11 @@ export interface MarkdownSnapshot {
 	 * added to: a renderer can tell what is new from its size.
 	 */
 	readonly definitions: LinkDefinitions;
+	/**
+	 * Footnote definitions of the complete lines (a label is defined from its definition's first
+	 * line on), the same map in every snapshot, only ever added to.
+	 */
+	readonly footnotes: FootnoteDefinitions;
 	/** Text past the markdown cap, in pieces, in order. Only ever grows. */
 	readonly overflow: readonly string[];
 	/** Every appended character is reflected (no lines waiting for a later slice). */
@@ -155,14 +160,14 @@ export class MarkdownStream {
 	snapshot(): MarkdownSnapshot {
 		const overflow = this.#overflow ?? [];
 		const complete = this.#head >= this.#lines.length;
-		const definitions = this.#parser.definitions;
-		const root = this.#parser.root;
+		const { definitions, footnotes, root } = this.#parser;
 		if (!complete || this.#parser.closed || this.#partialLength === 0)
-			return { root, definitions, overflow, complete };
+			return { root, definitions, footnotes, overflow, complete };
 		if (this.#partialLength > MAX_PREVIEW_LINE)
-			return { root, definitions, overflow, complete: false };
+			return { root, definitions, footnotes, overflow, complete: false };
 		const preview = this.#parser.fork();
 		preview.addLine(this.#partial.join(''));
-		return { root: preview.root, definitions, overflow, complete };
+		if (preview.heldBack) return { root, definitions, footnotes, overflow, complete };
+		return { root: preview.root, definitions, footnotes, overflow, complete };
 	}
 }

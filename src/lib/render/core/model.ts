@@ -34,6 +34,17 @@ export interface QuoteBlock extends BlockBase {
 	children: Block[];
 }
 
+/**
+ * A GFM footnote definition (`[^label]: text`, continued by lines indented four columns; as
+ * cmark-gfm parses it). It is shown in the footnote section at the end, not where it stands.
+ */
+export interface FootnoteBlock extends BlockBase {
+	kind: 'footnote';
+	/** The label, normalised like a link label. */
+	label: string;
+	children: Block[];
+}
+
 /** A bullet or ordered list (§5.3). `loose` only ever turns from false to true. */
 export interface ListBlock extends BlockBase {
 	kind: 'list';
@@ -78,8 +89,11 @@ export interface Fence {
 
 export interface CodeBlock extends BlockBase {
 	kind: 'code';
-	/** Info string of a fenced block, escapes and entities resolved (§4.5); '' when indented. */
-	info: string;
+	/**
+	 * Info string of a fenced block, escapes and entities resolved (§4.5); '' when indented; null
+	 * while its opening line is still arriving (a preview), so that no partial language is shown.
+	 */
+	info: string | null;
 	lines: string[];
 	fence: Fence | null;
 }
@@ -96,13 +110,16 @@ export interface TableBlock extends BlockBase {
 	rows: string[][];
 }
 
+/** Footnote definitions by normalised label: the id of the block that defines each. */
+export type FootnoteDefinitions = ReadonlyMap<string, number>;
+
 /** What a block start supplies; the parser adds identity and bookkeeping. */
 export type BlockInit<B extends Block> = Omit<
 	B,
 	'id' | 'closed' | 'tentative' | 'startLine' | 'endLine'
 >;
 
-export type ContainerBlock = DocumentBlock | QuoteBlock | ListBlock | ItemBlock;
+export type ContainerBlock = DocumentBlock | QuoteBlock | ListBlock | ItemBlock | FootnoteBlock;
 export type LeafBlock = ParagraphBlock | HeadingBlock | CodeBlock | RuleBlock | TableBlock;
 export type Block = ContainerBlock | LeafBlock;
 
@@ -110,6 +127,7 @@ export function isContainer(block: Block): block is ContainerBlock {
 	return (
 		block.kind === 'document' ||
 		block.kind === 'quote' ||
+		block.kind === 'footnote' ||
 		block.kind === 'list' ||
 		block.kind === 'item'
 	);

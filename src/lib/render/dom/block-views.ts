@@ -9,18 +9,23 @@ import { LIMITS } from '../core/limits.ts';
 import {
 	type Block,
 	type ContainerBlock,
+	type FootnoteBlock,
 	type HeadingBlock,
 	isContainer,
-	paragraphSource
+	shownParagraphSource
 } from '../core/model.ts';
 import { CodeView, type CodeClosedListener } from './code-view.ts';
+import type { FootnoteAnchor, FootnoteIndex, FootnoteItem } from './footnote-index.ts';
 import { insertInlines } from './inline-dom.ts';
 import { InlineStream } from './inline-stream.ts';
+import type { ReferenceWatch, ReferenceWatcher } from './reference-watch.ts';
 import { TableView } from './table-view.ts';
 
 export interface ViewContext {
 	readonly doc: Document;
 	readonly onCodeClosed: CodeClosedListener | undefined;
+	readonly references: ReferenceWatch;
+	readonly footnotes: FootnoteIndex;
 }
 
 export interface BlockView {
@@ -33,7 +38,12 @@ export interface BlockView {
 	finalize(): void;
 }
 
-const CONTAINER_TAGS = { document: 'div', quote: 'blockquote', item: 'li' } as const;
+const CONTAINER_TAGS = {
+	document: 'div',
+	quote: 'blockquote',
+	item: 'li',
+	footnote: 'li'
+} as const;
 const SECTION_SIZE = 16;
 
 export class ContainerView implements BlockView {
@@ -45,8 +55,18 @@ export class ContainerView implements BlockView {
 	readonly #views: BlockView[] = [];
 	readonly #sections: HTMLElement[] = [];
 	#final = 0;
+	/** The disabled checkbox of a GFM task list item. */
+	#box: HTMLElement | null = null;
+	/** Children go before this element (a footnote's links back stay last). */
+	readonly #trailer: HTMLElement | null;
 
-	constructor(context: ViewContext, block: ContainerBlock, element?: HTMLElement) {
+	constructor(
+		context: ViewContext,
+		block: ContainerBlock,
+		element?: HTMLElement,
+		trailer: HTMLElement | null = null
+	) {
+		this.#trailer = trailer;
 		this.#context = context;
 		this.#id = block.id;
 		this.#kind = block.kind;
@@ -66,6 +86,7 @@ export class ContainerView implements BlockView {
 			else this.element.removeAttribute('start');
 			this.element.setAttribute('class', block.loose ? 'md-list md-loose' : 'md-list');
 		}
+		if (block.kind === 'item') this.#showTask(block.checked);
 		if (!isContainer(block)) return;
 		const children: readonly Block[] = block.children;
 		for (let index = this.#final; index < children.length; index++) {
@@ -74,7 +95,7 @@ export class ContainerView implements BlockView {
 			let view = this.#views[index];
 			if (view === undefined || !view.fits(child)) {
 				const next = createView(this.#context, child);
-				if (view === undefined) this.#host(index).appendChild(next.element);
+				if (view === undefined) this.#host(index).insertBefore(next.element, this.#trailer);
 				else view.element.parentNode?.replaceChild(next.element, view.element);
 				this.#views[index] = next;
 				view = next;
@@ -89,6 +110,25 @@ export class ContainerView implements BlockView {
 			const extra = this.#views.pop();
 			if (extra !== undefined) extra.element.parentNode?.removeChild(extra.element);
 		}
+	}
+
+	/** A task list item starts with a checkbox nobody can tick (GFM §5.3: `disabled`). */
+	#showTask(checked: boolean | null): void {
+		if (checked === null) {
+			if (this.#box !== null) this.element.removeChild(this.#box);
+			this.element.removeAttribute('class');
+			this.#box = null;
+			return;
+		}
+		if (this.#box === null) {
+			this.#box = this.#context.doc.createElement('input');
+			this.#box.setAttribute('type', 'checkbox');
+			this.#box.setAttribute('disabled', '');
+			this.element.insertBefore(this.#box, this.element.firstChild);
+			this.element.setAttribute('class', 'md-task');
+		}
+		if (checked) this.#box.setAttribute('checked', '');
+		else this.#box.removeAttribute('checked');
 	}
 
 	/**
@@ -112,6 +152,41 @@ export class ContainerView implements BlockView {
 	finalize(): void {}
 }
 
+/**
+ * A footnote definition (GFM): its content is an item of the footnote section at the end of the
+ * message (footnote-index.ts decides whether and where it is shown); where the definition stood in
+ * the text, only an empty marker remains.
+ */
+class FootnoteView implements BlockView, FootnoteItem {
+	readonly element: HTMLElement;
+	readonly item: HTMLElement;
+	readonly back: HTMLElement;
+	readonly #id: number;
+	readonly #content: ContainerView;
+
+	constructor(context: ViewContext, block: FootnoteBlock) {
+		this.#id = block.id;
+		this.element = context.doc.createElement('span');
+		this.element.setAttribute('class', 'md-footnote-source');
+		this.item = context.doc.createElement('li');
+		this.back = context.doc.createElement('span');
+		this.back.setAttribute('class', 'md-footnote-backs');
+		this.item.appendChild(this.back);
+		this.#content = new ContainerView(context, block, this.item, this.back);
+		context.footnotes.adopt(block.id, this);
+	}
+
+	fits(block: Block): boolean {
+		return block.kind === 'footnote' && block.id === this.#id;
+	}
+
+	update(block: Block, closed: boolean): void {
+		this.#content.update(block, closed);
+	}
+
+	finalize(): void {}
+}
+
 class ParagraphView implements BlockView {
 	readonly element: HTMLElement;
 	readonly #id: number;
@@ -120,7 +195,7 @@ class ParagraphView implements BlockView {
 	constructor(context: ViewContext, id: number) {
 		this.#id = id;
 		this.element = context.doc.createElement('p');
-		this.#inline = new InlineStream(context.doc, this.element);
+		this.#inline = new InlineStream(context.doc, this.element, context);
 	}
 
 	fits(block: Block): boolean {
@@ -128,20 +203,24 @@ class ParagraphView implements BlockView {
 	}
 
 	update(block: Block, closed: boolean): void {
-		if (block.kind === 'paragraph') this.#inline.update(paragraphSource(block), closed);
+		if (block.kind === 'paragraph') this.#inline.update(shownParagraphSource(block), closed);
 	}
 
 	finalize(): void {}
 }
 
-class HeadingView implements BlockView {
+class HeadingView implements BlockView, ReferenceWatcher {
 	readonly element: HTMLElement;
 	readonly #doc: Document;
+	readonly #references: ReferenceWatch;
+	readonly #footnotes: FootnoteIndex;
 	readonly #block: HeadingBlock;
 	#text: string | null = null;
 
 	constructor(context: ViewContext, block: HeadingBlock) {
 		this.#doc = context.doc;
+		this.#references = context.references;
+		this.#footnotes = context.footnotes;
 		this.#block = block;
 		this.element = context.doc.createElement(`h${block.level}`);
 	}
@@ -154,11 +233,28 @@ class HeadingView implements BlockView {
 
 	update(block: Block): void {
 		if (block.kind !== 'heading' || block.text === this.#text) return;
+		this.#render(block.text);
+	}
+
+	refreshReferences(): void {
+		if (this.#text !== null) this.#render(this.#text);
+	}
+
+	#render(text: string): void {
 		while (this.element.lastChild !== null) this.element.removeChild(this.element.lastChild);
-		this.#text = block.text;
-		if (block.text.length > LIMITS.maxInlineChars)
-			this.element.appendChild(this.#doc.createTextNode(block.text));
-		else insertInlines(this.#doc, this.element, parseInline(block.text, { final: true }).inlines);
+		this.#text = text;
+		if (text.length > LIMITS.maxInlineChars) {
+			this.element.appendChild(this.#doc.createTextNode(text));
+			this.#footnotes.set(this, []);
+			return;
+		}
+		const { definitions } = this.#references;
+		const footnotes = this.#footnotes.definitions;
+		const { inlines, missing } = parseInline(text, { final: true, definitions, footnotes });
+		if (missing.length > 0) this.#references.watch(missing, this);
+		const anchors: FootnoteAnchor[] = [];
+		insertInlines(this.#doc, this.element, inlines, null, anchors);
+		this.#footnotes.set(this, anchors);
 	}
 
 	finalize(): void {}
@@ -192,9 +288,11 @@ export function createView(context: ViewContext, block: Block): BlockView {
 			return new HeadingView(context, block);
 		case 'rule':
 			return new RuleView(context, block.id);
+		case 'footnote':
+			return new FootnoteView(context, block);
 		case 'code':
 			return new CodeView(context.doc, block, context.onCodeClosed);
 		case 'table':
-			return new TableView(context.doc, block);
+			return new TableView(context, block);
 	}
 }

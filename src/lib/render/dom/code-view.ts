@@ -22,7 +22,7 @@ export class CodeView implements BlockView {
 	readonly #code: HTMLElement;
 	readonly #plain: PlainText;
 	readonly #id: number;
-	readonly #info: string;
+	readonly #info: string | null;
 	readonly #onClosed: CodeClosedListener | undefined;
 	#block: CodeBlock;
 	#stableLines = 0;
@@ -35,13 +35,15 @@ export class CodeView implements BlockView {
 		this.#id = block.id;
 		this.#onClosed = onClosed;
 		this.#info = block.info;
-		const language = languageOf(block.info);
+		const language = languageOf(block.info ?? '');
 		const wrapper = doc.createElement('div');
 		wrapper.setAttribute('class', 'md-code');
 		const head = doc.createElement('div');
 		head.setAttribute('class', 'md-code-head');
 		const label = doc.createElement('span');
-		label.appendChild(doc.createTextNode(language === '' ? 'code' : language));
+		// No label while the opening line is still arriving: the language is not known yet.
+		const name = block.info === null ? '' : language === '' ? 'code' : language;
+		label.appendChild(doc.createTextNode(name));
 		const copy = doc.createElement('button');
 		copy.setAttribute('type', 'button');
 		copy.setAttribute('class', 'md-copy');
@@ -96,7 +98,7 @@ export class CodeView implements BlockView {
 	}
 
 	finalize(): void {
-		this.#onClosed?.(this.#code, this.text(), languageOf(this.#info));
+		this.#onClosed?.(this.#code, this.text(), languageOf(this.#info ?? ''));
 	}
 
 	text(): string {

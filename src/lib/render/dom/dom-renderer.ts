@@ -6,18 +6,30 @@
 import type { MarkdownSnapshot } from '../core/markdown-stream.ts';
 import { ContainerView } from './block-views.ts';
 import type { CodeClosedListener } from './code-view.ts';
+import { FootnoteIndex } from './footnote-index.ts';
 import { PlainText } from './plain-text.ts';
+import { ReferenceWatch } from './reference-watch.ts';
 
 export interface DomRendererOptions {
 	/** Hears of each code block once it is final (to highlight it). */
 	onCodeClosed?: CodeClosedListener;
+	/**
+	 * Starts every id the renderer writes (footnotes); by default unique to this renderer, so
+	 * that two messages on a page never share an id.
+	 */
+	idPrefix?: string;
 }
+
+let renderers = 0;
 
 export class DomRenderer {
 	readonly #doc: Document;
 	readonly #container: HTMLElement;
 	readonly #options: DomRendererOptions;
 	#root: ContainerView | null = null;
+	#references = new ReferenceWatch();
+	readonly #idPrefix: string;
+	#footnotes: FootnoteIndex;
 	#overflow: PlainText | null = null;
 	/** Overflow shown so far: whole pieces, then characters of the next. */
 	#overflowPieces = 0;
@@ -28,6 +40,8 @@ export class DomRenderer {
 		this.#doc = doc;
 		this.#container = container;
 		this.#options = options;
+		this.#idPrefix = options.idPrefix ?? `md${++renderers}-`;
+		this.#footnotes = new FootnoteIndex(doc, container, this.#idPrefix);
 	}
 
 	/**
@@ -37,12 +51,23 @@ export class DomRenderer {
 	 */
 	render(snapshot: MarkdownSnapshot, overflowChars = Infinity): boolean {
 		this.#root ??= new ContainerView(
-			{ doc: this.#doc, onCodeClosed: this.#options.onCodeClosed },
+			{
+				doc: this.#doc,
+				onCodeClosed: this.#options.onCodeClosed,
+				references: this.#references,
+				footnotes: this.#footnotes
+			},
 			snapshot.root,
 			this.#container
 		);
+		const waiting = this.#references.update(snapshot.definitions, snapshot.footnotes);
+		this.#footnotes.update(snapshot.footnotes);
 		this.#root.update(snapshot.root, snapshot.root.closed);
-		return this.#showOverflow(snapshot.overflow, overflowChars);
+		// Content that referred to a label defined only now is parsed again (see reference-watch.ts).
+		for (const view of waiting) view.refreshReferences();
+		const shown = this.#showOverflow(snapshot.overflow, overflowChars);
+		this.#footnotes.settle();
+		return shown;
 	}
 
 	#showOverflow(pieces: readonly string[], allowance: number): boolean {
@@ -75,6 +100,8 @@ export class DomRenderer {
 		while (this.#container.lastChild !== null)
 			this.#container.removeChild(this.#container.lastChild);
 		this.#root = null;
+		this.#references = new ReferenceWatch();
+		this.#footnotes = new FootnoteIndex(this.#doc, this.#container, this.#idPrefix);
 		this.#overflow = null;
 		this.#overflowPieces = 0;
 		this.#overflowOffset = 0;

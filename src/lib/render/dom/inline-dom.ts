@@ -4,25 +4,30 @@
  * passed the URL policy (href) and plain titles. No innerHTML anywhere.
  */
 import type { Inline } from '../core/inline-model.ts';
+import { type FootnoteAnchor, scrollOnClick } from './footnote-index.ts';
 import { refusedImage, remoteImagePlaceholder } from './remote-image.ts';
 
-/** Builds `inlines` and inserts them into `parent` before `before`; returns the top-level nodes. */
+/**
+ * Builds `inlines` and inserts them into `parent` before `before`; returns the top-level nodes.
+ * Footnote references are built empty and listed in `anchors`: footnote-index.ts numbers them.
+ */
 export function insertInlines(
 	doc: Document,
 	parent: Node,
 	inlines: readonly Inline[],
-	before: Node | null = null
+	before: Node | null = null,
+	anchors: FootnoteAnchor[] = []
 ): Node[] {
 	const nodes: Node[] = [];
 	for (const inline of inlines) {
-		const node = buildInline(doc, inline);
+		const node = buildInline(doc, inline, anchors);
 		parent.insertBefore(node, before);
 		nodes.push(node);
 	}
 	return nodes;
 }
 
-function buildInline(doc: Document, inline: Inline): Node {
+function buildInline(doc: Document, inline: Inline, anchors: FootnoteAnchor[]): Node {
 	switch (inline.type) {
 		case 'text':
 			return doc.createTextNode(inline.text);
@@ -39,7 +44,7 @@ function buildInline(doc: Document, inline: Inline): Node {
 		case 'strong':
 		case 'del': {
 			const element = doc.createElement(inline.type);
-			insertInlines(doc, element, inline.children);
+			insertInlines(doc, element, inline.children, null, anchors);
 			return element;
 		}
 		case 'link': {
@@ -49,8 +54,17 @@ function buildInline(doc: Document, inline: Inline): Node {
 			link.setAttribute('rel', 'noopener noreferrer');
 			link.setAttribute('referrerpolicy', 'no-referrer');
 			if (inline.title !== '') link.setAttribute('title', inline.title);
-			insertInlines(doc, link, inline.children);
+			insertInlines(doc, link, inline.children, null, anchors);
 			return link;
+		}
+		case 'footnote': {
+			const sup = doc.createElement('sup');
+			sup.setAttribute('class', 'md-footnote-ref');
+			const link = doc.createElement('a');
+			scrollOnClick(doc, link);
+			sup.appendChild(link);
+			anchors.push({ label: inline.label, link });
+			return sup;
 		}
 		case 'image':
 			return inline.src === null

@@ -4,31 +4,53 @@
  * and kept; only the live tail after it is re-parsed and replaced each frame. If the text stops
  * extending what was committed (a preview line turned out to be something else), it starts over.
  * Text longer than `LIMITS.maxInlineChars` is shown as plain text.
+ *
+ * A reference to a label not defined yet is text; the stream asks `references` to be told when the
+ * definition arrives, and then renders its source again from the start.
  */
 import { charBefore } from '../core/inline-scan.ts';
-import { parseInline } from '../core/inline-parser.ts';
+import { type InlineOptions, type InlineResult, parseInline } from '../core/inline-parser.ts';
 import { LIMITS } from '../core/limits.ts';
 import { insertInlines, removeNodes } from './inline-dom.ts';
 import { PlainText } from './plain-text.ts';
+import type { ViewContext } from './block-views.ts';
+import type { FootnoteAnchor, FootnoteIndex } from './footnote-index.ts';
+import type { ReferenceWatch, ReferenceWatcher } from './reference-watch.ts';
 
-export class InlineStream {
+export class InlineStream implements ReferenceWatcher {
 	readonly #doc: Document;
 	readonly #element: HTMLElement;
+	readonly #references: ReferenceWatch;
+	readonly #footnotes: FootnoteIndex;
+	/** Footnote references in the committed part and in the live tail. */
+	#committedAnchors: FootnoteAnchor[] = [];
+	#source = '';
+	#final = false;
 	/** Source rendered for good, and the nodes of the live tail after it. */
 	#committed = '';
 	#live: Node[] = [];
 	#plain: PlainText | null = null;
 	#plainText = '';
 
-	constructor(doc: Document, element: HTMLElement) {
+	constructor(doc: Document, element: HTMLElement, context: ViewContext) {
 		this.#doc = doc;
 		this.#element = element;
+		this.#references = context.references;
+		this.#footnotes = context.footnotes;
+	}
+
+	refreshReferences(): void {
+		this.#clear();
+		this.update(this.#source, this.#final);
 	}
 
 	/** Renders `source`; `final` when no more text will be added (trailing whitespace dropped). */
 	update(source: string, final: boolean): void {
+		this.#source = source;
+		this.#final = final;
 		if (source.length > LIMITS.maxInlineChars) {
 			this.#updatePlain(final ? source.replace(/[ \t]+$/, '') : source);
+			this.#footnotes.set(this, []);
 			return;
 		}
 		if (this.#plain !== null || !source.startsWith(this.#committed)) this.#clear();
@@ -36,21 +58,34 @@ export class InlineStream {
 		this.#live = [];
 		let offset = this.#committed.length;
 		if (!final) {
-			const probe = parseInline(source.slice(offset), this.#options(source, offset, false));
+			const probe = this.#parse(source.slice(offset), this.#options(source, offset, false));
 			if (probe.safeEnd > 0) {
 				const segment = source.slice(offset, offset + probe.safeEnd);
-				const { inlines } = parseInline(segment, this.#options(source, offset, false));
-				insertInlines(this.#doc, this.#element, inlines);
+				const { inlines } = this.#parse(segment, this.#options(source, offset, false));
+				insertInlines(this.#doc, this.#element, inlines, null, this.#committedAnchors);
 				this.#committed = source.slice(0, offset + probe.safeEnd);
 				offset = this.#committed.length;
 			}
 		}
-		const tail = parseInline(source.slice(offset), this.#options(source, offset, true));
-		this.#live = insertInlines(this.#doc, this.#element, tail.inlines);
+		const tail = this.#parse(source.slice(offset), this.#options(source, offset, true));
+		const anchors = this.#committedAnchors.slice();
+		this.#live = insertInlines(this.#doc, this.#element, tail.inlines, null, anchors);
+		this.#footnotes.set(this, anchors);
 	}
 
-	#options(source: string, offset: number, final: boolean): { before: string; final: boolean } {
-		return { before: charBefore(source, offset), final };
+	#options(source: string, offset: number, final: boolean): InlineOptions {
+		return {
+			before: charBefore(source, offset),
+			final,
+			definitions: this.#references.definitions,
+			footnotes: this.#footnotes.definitions
+		};
+	}
+
+	#parse(text: string, options: InlineOptions): InlineResult {
+		const result = parseInline(text, options);
+		if (result.missing.length > 0) this.#references.watch(result.missing, this);
+		return result;
 	}
 
 	#updatePlain(text: string): void {
@@ -65,6 +100,7 @@ export class InlineStream {
 	#clear(): void {
 		while (this.#element.lastChild !== null) this.#element.removeChild(this.#element.lastChild);
 		this.#committed = '';
+		this.#committedAnchors = [];
 		this.#live = [];
 		this.#plain = null;
 		this.#plainText = '';

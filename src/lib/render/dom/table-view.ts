@@ -13,6 +13,9 @@ import { LIMITS } from '../core/limits.ts';
 import type { Align, Block, TableBlock } from '../core/model.ts';
 import type { BlockView } from './block-views.ts';
 import { insertInlines } from './inline-dom.ts';
+import type { ViewContext } from './block-views.ts';
+import type { FootnoteAnchor, FootnoteIndex } from './footnote-index.ts';
+import type { ReferenceWatch, ReferenceWatcher } from './reference-watch.ts';
 import { columnChars, columnWidth, segmentIntrinsicSize, segmentRows } from './table-layout.ts';
 
 interface Segment {
@@ -22,9 +25,13 @@ interface Segment {
 	readonly part: HTMLElement | null;
 }
 
-export class TableView implements BlockView {
+export class TableView implements BlockView, ReferenceWatcher {
 	readonly element: HTMLElement;
 	readonly #doc: Document;
+	readonly #references: ReferenceWatch;
+	readonly #footnotes: FootnoteIndex;
+	/** Rows on the page whose cells refer to a label not defined yet, with their cells. */
+	readonly #waiting = new Map<HTMLElement, { tag: 'th' | 'td'; cells: readonly string[] }>();
 	readonly #id: number;
 	readonly #head: readonly string[];
 	readonly #align: readonly Align[];
@@ -36,8 +43,11 @@ export class TableView implements BlockView {
 	#lastStable: readonly string[] | null = null;
 	#tail: HTMLElement | null = null;
 
-	constructor(doc: Document, block: TableBlock) {
+	constructor(context: ViewContext, block: TableBlock) {
+		const doc = context.doc;
 		this.#doc = doc;
+		this.#references = context.references;
+		this.#footnotes = context.footnotes;
 		this.#id = block.id;
 		this.#head = block.head;
 		this.#align = block.align;
@@ -70,6 +80,8 @@ export class TableView implements BlockView {
 		const stable = final ? rows.length : Math.max(0, rows.length - 1);
 		if (this.#tail !== null) {
 			this.#tail.parentNode?.removeChild(this.#tail);
+			this.#waiting.delete(this.#tail);
+			this.#footnotes.set(this.#tail, []);
 			this.#tail = null;
 		}
 		if (this.#fixedChars === null && stable > this.#rowsPerSegment) {
@@ -91,6 +103,17 @@ export class TableView implements BlockView {
 	}
 
 	finalize(): void {}
+
+	/** Rows that referred to a label defined since are built again in place. */
+	refreshReferences(): void {
+		for (const [row, { tag, cells }] of [...this.#waiting]) {
+			this.#waiting.delete(row);
+			const next = this.#row(tag, cells);
+			if (this.#tail === row) this.#tail = next;
+			row.parentNode?.replaceChild(next, row);
+			this.#footnotes.set(row, []);
+		}
+	}
 
 	/** The body row `index` goes into, starting a segment when it is the first of one. */
 	#bodyOf(index: number): HTMLElement {
@@ -145,14 +168,27 @@ export class TableView implements BlockView {
 
 	#row(tag: 'th' | 'td', cells: readonly string[]): HTMLElement {
 		const row = this.#doc.createElement('tr');
+		const definitions = this.#references.definitions;
+		const footnotes = this.#footnotes.definitions;
+		const anchors: FootnoteAnchor[] = [];
+		let waits = false;
 		cells.forEach((text, index) => {
 			const cell = this.#doc.createElement(tag);
 			const align = this.#align[index];
 			if (align !== null && align !== undefined) cell.setAttribute('data-align', align);
 			if (text.length > LIMITS.maxInlineChars) cell.appendChild(this.#doc.createTextNode(text));
-			else insertInlines(this.#doc, cell, parseInline(text, { final: true }).inlines);
+			else {
+				const { inlines, missing } = parseInline(text, { final: true, definitions, footnotes });
+				if (missing.length > 0) {
+					this.#references.watch(missing, this);
+					waits = true;
+				}
+				insertInlines(this.#doc, cell, inlines, null, anchors);
+			}
 			row.appendChild(cell);
 		});
+		if (waits) this.#waiting.set(row, { tag, cells });
+		this.#footnotes.set(row, anchors);
 		return row;
 	}
 }

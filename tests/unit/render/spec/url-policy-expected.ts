@@ -52,6 +52,8 @@ export function applyUrlPolicy(html: string): string {
 	});
 	return images.replace(LINK, (_match, href: string, title: string, content: string) => {
 		const allowed = policyAddress(href, safeLinkUrl);
-		return allowed === null ? content : `<a href="${escapeAttribute(allowed)}"${title}>${content}</a>`;
+		return allowed === null
+			? content
+			: `<a href="${escapeAttribute(allowed)}"${title}>${content}</a>`;
 	});
 }
