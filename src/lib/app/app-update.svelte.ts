@@ -41,6 +41,13 @@ export type UpdateState = 'idle' | 'ready' | 'reloading';
 /** How often a page left open asks the server whether there is a new version. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/**
+ * How long Reload waits for the new version to take over before reloading anyway. Chromium can
+ * leave a worker waiting after skipWaiting when the outgoing one is woken by a request of the page
+ * at that moment; a reload then lets it take over (or the new page offers it again).
+ */
+export const TAKE_OVER_WAIT_MS = 3000;
+
 /** This page's service worker, or `null` under `vite dev` and in browsers without workers. */
 export function pageUpdateHost(): UpdateHost | null {
 	if (dev || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
@@ -57,6 +64,8 @@ export function pageUpdateHost(): UpdateHost | null {
 export class AppUpdate {
 	#state = $state<UpdateState>('idle');
 	#waiting: WorkerLike | null = null;
+	#reloaded = false;
+	#takeOverTimer: ReturnType<typeof setTimeout> | undefined;
 	readonly #host: UpdateHost | null;
 
 	constructor(host: UpdateHost | null = pageUpdateHost()) {
@@ -84,7 +93,7 @@ export class AppUpdate {
 			() => {
 				// Only the worker this page asked to take over reloads it; a first install or another
 				// tab's choice leaves the page alone.
-				if (this.#state === 'reloading') host.reload();
+				if (this.#state === 'reloading') this.#reloadOnce();
 			},
 			{ signal }
 		);
@@ -115,28 +124,35 @@ export class AppUpdate {
 
 	/**
 	 * Loads the new version: the waiting worker is asked to take over and the page reloads once it
-	 * has (`controllerchange`). If it is no longer waiting — another tab already chose to reload —
-	 * the page reloads at once.
+	 * has (`controllerchange`), or after `TAKE_OVER_WAIT_MS` in any case. If it is no longer
+	 * waiting — another tab already chose to reload — the page reloads at once.
 	 */
 	reload(): void {
-		const host = this.#host;
 		const waiting = this.#waiting;
-		if (host === null || this.#state === 'reloading') return;
+		if (this.#host === null || this.#state === 'reloading') return;
 		if (waiting === null || waiting.state !== 'installed') {
-			host.reload();
+			this.#reloadOnce();
 			return;
 		}
 		this.#state = 'reloading';
 		// Replaced by an even newer version before it took over: load whatever is current.
 		waiting.addEventListener('statechange', () => {
-			if (waiting.state === 'redundant') host.reload();
+			if (waiting.state === 'redundant') this.#reloadOnce();
 		});
+		this.#takeOverTimer = setTimeout(() => this.#reloadOnce(), TAKE_OVER_WAIT_MS);
 		waiting.postMessage(SKIP_WAITING_MESSAGE);
 	}
 
 	/** Not now: the notice goes away; the new version loads once every tab of the app is closed. */
 	dismiss(): void {
 		if (this.#state === 'ready') this.#state = 'idle';
+	}
+
+	#reloadOnce(): void {
+		clearTimeout(this.#takeOverTimer);
+		if (this.#reloaded) return;
+		this.#reloaded = true;
+		this.#host?.reload();
 	}
 
 	#watch(registration: RegistrationLike, container: ContainerLike, signal: AbortSignal): void {

@@ -4,7 +4,7 @@
  * takes over only when the person clicks Reload, and the page reloads only then.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { AppUpdate } from '../../../src/lib/app/app-update.svelte.ts';
+import { AppUpdate, TAKE_OVER_WAIT_MS } from '../../../src/lib/app/app-update.svelte.ts';
 import { SKIP_WAITING_MESSAGE } from '../../../src/lib/app/shell-cache.ts';
 import { FakeContainer, FakeWorker, host } from './service-worker-fakes.ts';
 
@@ -103,6 +103,27 @@ describe('AppUpdate', () => {
 		update.reload();
 		next.become('redundant');
 		expect(page.reloads).toBe(1);
+	});
+
+	it('a new version that does not take over in time: the page reloads anyway, once', async () => {
+		vi.useFakeTimers();
+		try {
+			const container = new FakeContainer(true);
+			const page = host(container);
+			const update = new AppUpdate(page);
+			update.start('');
+			await vi.advanceTimersByTimeAsync(0);
+			const next = container.registration.install();
+			update.reload();
+			await vi.advanceTimersByTimeAsync(TAKE_OVER_WAIT_MS - 1);
+			expect(page.reloads).toBe(0);
+			await vi.advanceTimersByTimeAsync(1);
+			expect(page.reloads).toBe(1);
+			container.takeOver(next); // late: the page is already reloading
+			expect(page.reloads).toBe(1);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it('Later hides the notice; a newer version offers itself again', async () => {
