@@ -5,7 +5,7 @@
  * holding a plain production build, as the e2e tests expect.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,7 +64,11 @@ export function buildApp(
 ): BuiltApp {
 	const sourcemap = options.sourcemap ?? false;
 	viteBuild(mode, sourcemap);
-	const parent = mkdtempSync(path.join(tmpdir(), `switchboard-${mode}-`));
+	// Inside the checkout, so the server's runtime dependencies (`@sveltejs/kit`, which adapter-node
+	// leaves external) resolve from its node_modules.
+	const cache = path.join(ROOT, 'node_modules', '.cache');
+	mkdirSync(cache, { recursive: true });
+	const parent = mkdtempSync(path.join(cache, `switchboard-${mode}-`));
 	const dir = path.join(parent, 'build');
 	cpSync(path.join(ROOT, 'build'), dir, { recursive: true });
 	if (mode === 'bench' || sourcemap) viteBuild('production');

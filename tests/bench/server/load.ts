@@ -3,7 +3,9 @@
  * answer (a person's next click waits as long), how much memory the server process holds, and
  * what each streamed request got.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** The resident set of process `pid`, in MB (Linux `/proc`). */
 export function rssMb(pid: number): number {
@@ -24,36 +26,31 @@ export interface Watch {
 }
 
 /**
- * Asks `/healthz` one request after another (each waits for the last, as a person would) and
- * samples the server's memory every 50 ms, until stopped.
+ * Asks `/healthz` one request after another from a process of its own (probe.ts), as a person's
+ * next click would wait, and samples the server's memory every 50 ms, until stopped.
  */
 export function watchServer(url: string, pid: number): Watch {
-	const healthzMs: number[] = [];
 	const memory: number[] = [rssMb(pid)];
-	let healthzFailures = 0;
-	let running = true;
 	const sampler = setInterval(() => memory.push(rssMb(pid)), 50);
-	const probing = (async () => {
-		while (running) {
-			const started = performance.now();
-			try {
-				const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) });
-				await response.text();
-				if (!response.ok) healthzFailures += 1;
-			} catch {
-				healthzFailures += 1;
-			}
-			healthzMs.push(performance.now() - started);
-			await new Promise((resolve) => setTimeout(resolve, 10));
-		}
-	})();
+	const probe = spawn(
+		process.execPath,
+		['--import', 'tsx', fileURLToPath(new URL('probe.ts', import.meta.url)), url],
+		{ stdio: ['ignore', 'pipe', 'inherit'] }
+	);
+	let output = '';
+	probe.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+	const exited = new Promise<void>((resolve) => probe.once('exit', () => resolve()));
 	return {
 		async stop() {
-			running = false;
 			clearInterval(sampler);
-			await probing;
+			probe.kill('SIGTERM');
+			await exited;
 			memory.push(rssMb(pid));
-			return { healthzMs, healthzFailures, rssMb: memory };
+			const seen = JSON.parse(output || '{"latencies":[],"failures":1}') as {
+				latencies: number[];
+				failures: number;
+			};
+			return { healthzMs: seen.latencies, healthzFailures: seen.failures, rssMb: memory };
 		}
 	};
 }
@@ -61,7 +58,7 @@ export function watchServer(url: string, pid: number): Watch {
 export interface StreamOutcome {
 	status: number;
 	bytes: number;
-	/** The body ended with the stream's terminal event. */
+	/** The body ended with one of the stream's terminal events. */
 	complete: boolean;
 	error?: string;
 }
@@ -73,7 +70,7 @@ export interface StreamOutcome {
 export async function stream(
 	url: string,
 	body: unknown,
-	terminal: string,
+	terminal: RegExp,
 	readForMs?: number
 ): Promise<StreamOutcome> {
 	const abort = new AbortController();
@@ -95,7 +92,7 @@ export async function stream(
 			bytes += chunk.byteLength;
 			tail = (tail + decoder.decode(chunk, { stream: true })).slice(-200);
 		}
-		return { status, bytes, complete: tail.includes(terminal) };
+		return { status, bytes, complete: terminal.test(tail) };
 	} catch (error) {
 		const aborted = abort.signal.aborted;
 		return {

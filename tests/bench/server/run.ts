@@ -75,7 +75,8 @@ async function loadPhase(
 	requests: () => Promise<StreamOutcome>[]
 ): Promise<Phase> {
 	const watch = watchServer(server.url, server.pid);
-	await new Promise((resolve) => setTimeout(resolve, 300));
+	// The probe process starts and takes its first, quiet measurements.
+	await new Promise((resolve) => setTimeout(resolve, 1500));
 	const started = performance.now();
 	const outcomes = await Promise.all(requests());
 	const seconds = (performance.now() - started) / 1000;
@@ -107,6 +108,8 @@ async function sseUpstream(): Promise<Server> {
 }
 
 const HUGE = { model: 'demo', input: 'bench #scenario:huge:8192', stream: true };
+/** A Responses stream's last event: completed, or failed (the demo's 8 MB cap ends it so). */
+const TERMINAL = /event: response\.(?:completed|failed|incomplete)/;
 
 async function main(): Promise<void> {
 	console.log('Building the app…');
@@ -117,12 +120,12 @@ async function main(): Promise<void> {
 		const demoUrl = `${demo.url}/demo/v1/responses`;
 		phases.push(
 			await loadPhase('demo: 100 × huge:8192, read to the end', demo, () =>
-				Array.from({ length: 100 }, () => stream(demoUrl, HUGE, 'response.completed'))
+				Array.from({ length: 100 }, () => stream(demoUrl, HUGE, TERMINAL))
 			)
 		);
 		phases.push(
 			await loadPhase('demo: 100 × huge:8192, readers leave after 2 s', demo, () =>
-				Array.from({ length: 100 }, () => stream(demoUrl, HUGE, 'response.completed', 2000))
+				Array.from({ length: 100 }, () => stream(demoUrl, HUGE, TERMINAL, 2000))
 			)
 		);
 	} finally {
@@ -140,7 +143,7 @@ async function main(): Promise<void> {
 			phases.push(
 				await loadPhase(`relay: 200 streams, round ${round}`, relay, () =>
 					Array.from({ length: 200 }, () =>
-						stream(relayUrl, { model: 'demo', input: 'hi', stream: true }, 'response.completed')
+						stream(relayUrl, { model: 'demo', input: 'hi', stream: true }, TERMINAL)
 					)
 				)
 			);
@@ -197,7 +200,9 @@ async function report(phases: Phase[]): Promise<void> {
 	const row = (phase: Phase): string =>
 		`| ${phase.name} | ${Object.entries(phase.statuses)
 			.map(([status, count]) => `${count}× ${status}`)
-			.join(', ')} | ${phase.completeStreams} | ${phase.errors} | ${phase.megabytes.toFixed(1)} | ${phase.healthzP50Ms.toFixed(1)} / ${phase.healthzP99Ms.toFixed(1)} / ${phase.healthzMaxMs.toFixed(1)} | ${phase.rssBaselineMb.toFixed(0)} → ${phase.rssPeakMb.toFixed(0)} (+${phase.rssGrowthMb.toFixed(0)}) | ${phase.seconds.toFixed(1)} |`;
+			.join(
+				', '
+			)} | ${phase.completeStreams} | ${phase.errors} | ${phase.megabytes.toFixed(1)} | ${phase.healthzP50Ms.toFixed(1)} / ${phase.healthzP99Ms.toFixed(1)} / ${phase.healthzMaxMs.toFixed(1)} | ${phase.rssBaselineMb.toFixed(0)} → ${phase.rssPeakMb.toFixed(0)} (+${phase.rssGrowthMb.toFixed(0)}) | ${phase.seconds.toFixed(1)} |`;
 	const markdown = `# Server benchmark
 
 \`npm run bench:server\` — ${json.generatedAt}, Node ${environment.node}, ${environment.platform},
