@@ -13,7 +13,12 @@ import { BLOCK_STARTS, MAYBE_SPECIAL, type StartContext } from './block-starts.t
 import { canContain, forkChain, replaceLastChild } from './block-tree.ts';
 import { LIMITS } from './limits.ts';
 import { LineCursor } from './line-cursor.ts';
-import { definitionPrefix, type LinkDefinition, type LinkDefinitions } from './link-reference.ts';
+import {
+	definitionPrefix,
+	type LinkDefinition,
+	type LinkDefinitions,
+	type ParsedDefinition
+} from './link-reference.ts';
 import {
 	type Block,
 	type BlockInit,
@@ -43,6 +48,9 @@ export class BlockParser implements StartContext {
 	#allClosed = true;
 	#lineConsumed = false;
 	#heldBack = false;
+	/** The open paragraph whose definitions count line by line, and its lines that did. */
+	#settling: ParagraphBlock | null = null;
+	#settledLines = -1;
 	/**
 	 * Link reference definitions of closed paragraphs (§4.7), only ever added to. Shared with forks,
 	 * which never write to it: a definition counts once the real parser has closed its paragraph.
@@ -78,6 +86,11 @@ export class BlockParser implements StartContext {
 		this.root = root;
 		this.#tentative = true;
 		this.#nextId = from.#nextId;
+		// The open paragraph's definitions that counted already need not be scanned again.
+		if (from.#settling !== null && from.#settling === from.tip && this.tip.kind === 'paragraph') {
+			this.#settling = this.tip;
+			this.#settledLines = from.#settledLines;
+		}
 		this.#lineNumber = from.#lineNumber;
 	}
 
@@ -226,6 +239,34 @@ export class BlockParser implements StartContext {
 	#pushParagraphLine(paragraph: ParagraphBlock): void {
 		paragraph.lines.push(this.cursor.remainder().replace(/^[ \t]+/, ''));
 		this.#touch(this.#open.length);
+		this.#settleDefinitions(paragraph);
+	}
+
+	/**
+	 * A definition at the start of an open paragraph counts as soon as no more text can change it
+	 * (the line after it has begun and cannot be a title of it), not only when the paragraph ends:
+	 * a list of references at the end of an answer resolves line by line. What counts early is
+	 * exactly what the paragraph's end would find first (the same scan, stopped where it needed
+	 * more text), so a preview may record it too: the unfinished line only has to have begun.
+	 */
+	#settleDefinitions(paragraph: ParagraphBlock): void {
+		if (this.#settling !== paragraph) {
+			this.#settling = paragraph;
+			this.#settledLines = paragraph.lines[0]?.startsWith('[') === true ? 0 : -1;
+		}
+		if (this.#settledLines < 0) return;
+		const source = paragraph.lines.slice(this.#settledLines).join('\n');
+		const prefix = definitionPrefix(source, false);
+		this.#define(prefix.definitions);
+		if (!prefix.pending) this.#settledLines = -1;
+		else this.#settledLines += source.slice(0, prefix.end).split('\n').length - 1;
+	}
+
+	#define(definitions: readonly ParsedDefinition[]): void {
+		for (const { label, destination, title } of definitions) {
+			if (this.#definitions.size >= LIMITS.maxLinkDefinitions) return;
+			if (!this.#definitions.has(label)) this.#definitions.set(label, { destination, title });
+		}
 	}
 
 	#touchQuoteMarkers(matched: number): void {
@@ -289,12 +330,7 @@ export class BlockParser implements StartContext {
 		const source = paragraphSource({ lines });
 		const prefix = definitionPrefix(source, true);
 		if (prefix.definitions.length === 0) return lines;
-		if (!this.#tentative) {
-			for (const { label, destination, title } of prefix.definitions) {
-				if (this.#definitions.size >= LIMITS.maxLinkDefinitions) break;
-				if (!this.#definitions.has(label)) this.#definitions.set(label, { destination, title });
-			}
-		}
+		if (!this.#tentative) this.#define(prefix.definitions);
 		if (prefix.end >= source.length) return [];
 		const used = source.slice(0, prefix.end).split('\n').length - 1;
 		return lines.slice(used);

@@ -23,8 +23,9 @@ const LINES_PER_CHECK = 16;
 export interface MarkdownSnapshot {
 	readonly root: DocumentBlock;
 	/**
-	 * Link reference definitions of the complete lines (§4.7), a definition counting once its
-	 * paragraph has ended; never those of the preview. The same map in every snapshot, only ever
+	 * Link reference definitions of the complete lines (§4.7), a definition counting once no more
+	 * text can change it (the next line is there, or its paragraph has ended); never those of the
+	 * preview. The same map in every snapshot, only ever
 	 * added to: a renderer can tell what is new from its size.
 	 */
 	readonly definitions: LinkDefinitions;
