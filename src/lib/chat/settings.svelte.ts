@@ -2,8 +2,10 @@
  * The person's settings and gateway profiles as reactive state, saved to localStorage on every
  * change. The server-configured gateway is always the first profile.
  */
+import type { LanguagePreference } from '../i18n/languages.ts';
 import {
 	DEFAULT_MODEL_SETTINGS,
+	readLanguagePreference,
 	readModelSettings,
 	readProfile,
 	readSettings,
@@ -16,6 +18,12 @@ import {
 const SETTINGS_KEY = 'switchboard.settings';
 const PROFILES_KEY = 'switchboard.profiles';
 const ACTIVE_KEY = 'switchboard.activeProfile';
+/**
+ * The interface language: a key of its own, because the root layout reads it before the chat's
+ * state exists (the sign-in callback and the connection page use it too), and because
+ * `SettingsState.persist` writes its record whole.
+ */
+const LANGUAGE_KEY = 'switchboard.language';
 
 function load(key: string): unknown {
 	try {
@@ -32,6 +40,33 @@ function save(key: string, value: unknown): void {
 	} catch {
 		// Storage full or blocked: the settings still apply for this page.
 	}
+}
+
+/** The interface language the person chose on this device (`auto` when none). */
+export function loadLanguagePreference(): LanguagePreference {
+	return readLanguagePreference(load(LANGUAGE_KEY));
+}
+
+export function saveLanguagePreference(preference: LanguagePreference): void {
+	save(LANGUAGE_KEY, preference);
+}
+
+/** Calls `onchange` when another tab of this browser changes the language; returns the stop. */
+export function watchLanguagePreference(
+	onchange: (preference: LanguagePreference) => void
+): () => void {
+	const listener = (event: StorageEvent): void => {
+		if (event.key !== LANGUAGE_KEY) return;
+		let value: unknown;
+		try {
+			value = event.newValue === null ? undefined : JSON.parse(event.newValue);
+		} catch {
+			value = undefined;
+		}
+		onchange(readLanguagePreference(value));
+	};
+	globalThis.addEventListener('storage', listener);
+	return () => globalThis.removeEventListener('storage', listener);
 }
 
 /** Model flags a model is known to need before anyone sets them. */

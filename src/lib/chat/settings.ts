@@ -4,6 +4,7 @@
  * damaged or old value falls back to defaults instead of breaking the page.
  */
 import type { CredentialProfile, KeyHeader } from '../auth/gateway-credentials.ts';
+import { languageOfTag, type LanguagePreference } from '../i18n/languages.ts';
 import type { ModelCapabilities, ReasoningEffort, RouteKind } from '../wire/index.ts';
 import { ROUTE_KINDS } from '../wire/index.ts';
 
@@ -127,6 +128,16 @@ export function readSettings(value: unknown): ChatSettings {
 		reasoningSummary: value['reasoningSummary'] === true,
 		models
 	};
+}
+
+/**
+ * The interface language the person chose, from storage: `auto` (follow the browser) when nothing
+ * was stored (before there was a choice) or it is not a language the interface has. A stored
+ * language tag is matched as the browser's are (`zh-Hans`, `zh` → `zh-CN`; `en-GB` → `en`).
+ */
+export function readLanguagePreference(value: unknown): LanguagePreference {
+	if (typeof value !== 'string' || value === 'auto') return 'auto';
+	return languageOfTag(value) ?? 'auto';
 }
 
 /**

@@ -1,6 +1,6 @@
-import { formatDuration } from './duration.ts';
+import { enDeferred } from '../i18n/en-deferred.ts';
 import { actionsFor } from './present-actions.ts';
-import { CLASSIFIER_EXPLANATION, PARTIAL_KEPT, titleFor } from './present-copy.ts';
+import { titleFor, type FailureCopy } from './present-copy.ts';
 import type { PresentOptions, Presentation } from './presentation.ts';
 import { severityOf } from './severity.ts';
 import type { FailureSituation } from './situation.ts';
@@ -18,13 +18,19 @@ const PARTIAL_ANSWER_KINDS: ReadonlySet<FailureKind> = new Set<FailureKind>([
  * the gateway's message say it all. Shown apart from the gateway's message, which stays exactly as
  * it was sent (its punctuation too: a Chinese message keeps its 。 and gets no ASCII full stop).
  */
-function noteFor(failure: Failure, now: number, situation: FailureSituation): string | undefined {
-	if (failure.kind === 'classifier_unavailable') return CLASSIFIER_EXPLANATION;
+function noteFor(
+	failure: Failure,
+	now: number,
+	situation: FailureSituation,
+	copy: FailureCopy
+): string | undefined {
+	if (failure.kind === 'classifier_unavailable') return copy.classifierExplanation;
 	if (failure.kind === 'usage_limit') {
 		const wait = failure.resetsAt === undefined ? failure.retryAfterMs : failure.resetsAt - now;
-		return wait === undefined ? undefined : `It resets in about ${formatDuration(wait)}.`;
+		return wait === undefined ? undefined : copy.resetsIn(wait);
 	}
-	if (PARTIAL_ANSWER_KINDS.has(failure.kind) && situation.answerShown === true) return PARTIAL_KEPT;
+	if (PARTIAL_ANSWER_KINDS.has(failure.kind) && situation.answerShown === true)
+		return copy.partialKept;
 	return undefined;
 }
 
@@ -43,11 +49,12 @@ export function present(failure: Failure, options: PresentOptions = {}): Present
 			? options.topUpUrl.trim()
 			: undefined;
 	const situation = options.situation ?? {};
+	const copy = options.copy ?? enDeferred.failure;
 	return {
-		title: titleFor(failure, situation),
+		title: titleFor(failure, situation, copy),
 		severity: severityOf(failure.kind),
 		detail: failure.message.trim(),
-		...optional('note', noteFor(failure, options.now ?? Date.now(), situation)),
+		...optional('note', noteFor(failure, options.now ?? Date.now(), situation, copy)),
 		actions: actionsFor(failure, topUpUrl, situation),
 		...(failure.requestId === undefined ? {} : { requestId: failure.requestId }),
 		...(failure.raw === undefined ? {} : { raw: failure.raw }),

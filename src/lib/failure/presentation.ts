@@ -1,3 +1,4 @@
+import type { FailureCopy } from './present-copy.ts';
 import type { FailureSeverity } from './severity.ts';
 import type { FailureSituation } from './situation.ts';
 
@@ -64,4 +65,6 @@ export interface PresentOptions {
 	now?: number;
 	/** Where it happened; decides which actions can help (situation.ts). */
 	situation?: FailureSituation;
+	/** The app's own words in the person's language (src/lib/i18n); English when absent. */
+	copy?: FailureCopy;
 }

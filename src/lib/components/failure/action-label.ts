@@ -1,54 +1,54 @@
 import type { DeferredFix } from '$lib/chat/failure-fixes.svelte';
 import { assertNever, type FailureAction } from '$lib/failure';
+import type { DeferredCatalogue } from '$lib/i18n/catalogue';
+import { enDeferred } from '$lib/i18n/en-deferred';
+
+type FailureStrings = DeferredCatalogue['failure'];
 
 /** The button text for a failure action: what clicking it does, in plain words. */
-export function actionLabel(action: FailureAction): string {
+export function actionLabel(
+	action: FailureAction,
+	strings: FailureStrings = enDeferred.failure
+): string {
+	const labels = strings.actions;
 	switch (action.kind) {
 		case 'retry':
-			return 'Try again';
+			return labels.retry;
 		case 'continue':
-			return 'Continue the answer';
+			return labels.continue;
 		case 'switch_model':
-			return `Switch to ${action.model}`;
+			return labels.switchModel(action.model);
 		case 'choose_model':
-			return 'Choose another model';
+			return labels.chooseModel;
 		case 'compact_and_retry':
-			return 'Compact the conversation and retry';
+			return labels.compactAndRetry;
 		case 'enable_long_context':
-			return 'Enable the larger context option';
+			return labels.enableLongContext;
 		case 'change_thinking':
-			return 'Change the thinking setting';
+			return labels.changeThinking;
 		case 'disable_encrypted_content':
-			return 'Turn off encrypted content for this model';
+			return labels.disableEncryptedContent;
 		case 'top_up':
-			return 'Top up your balance';
+			return labels.topUp;
 		case 'switch_gateway':
-			return 'Use another gateway';
+			return labels.switchGateway;
 		case 'sign_in':
-			return action.credential === 'api_key' ? 'Enter another key' : 'Sign in again';
+			return action.credential === 'api_key' ? labels.enterAnotherKey : labels.signIn;
 		case 'reload_app':
-			return 'Reload the app';
+			return labels.reloadApp;
 		case 'connection_check':
-			return 'Check the connection';
+			return labels.connectionCheck;
 		case 'new_conversation':
-			return 'Start a new conversation';
+			return labels.newConversation;
 		default:
 			return assertNever(action, 'failure action');
 	}
 }
 
 /** What the card says while the turn waits for a fix made elsewhere: where, and what follows. */
-export function awaitingLabel(fix: DeferredFix): string {
-	switch (fix) {
-		case 'choose_model':
-			return 'Pick a model above: this message is sent again with it.';
-		case 'sign_in':
-			return 'Once you are signed in, or have entered a key, this message is sent again.';
-		case 'change_thinking':
-			return 'Change the thinking setting in Settings: this message is sent again when you close it.';
-		case 'switch_gateway':
-			return 'Choose another gateway in Settings: this message is sent again when you close it.';
-		default:
-			return assertNever(fix, 'deferred fix');
-	}
+export function awaitingLabel(
+	fix: DeferredFix,
+	strings: FailureStrings = enDeferred.failure
+): string {
+	return strings.awaiting[fix];
 }

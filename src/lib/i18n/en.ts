@@ -1,0 +1,150 @@
+/**
+ * English, the source language: every string the chat shows from its first paint. The strings of
+ * the parts loaded on first use are in en-deferred.ts; together they define the `Catalogue` every
+ * other language implements in full (catalogue.ts). Functions take what the sentence needs
+ * (counts, names) and return the whole sentence, so each language orders it as it must.
+ *
+ * These are the exact words the tests and the documentation use (accessible names, `getByRole`):
+ * change them together. Never put gateway or model text, ids or URLs here.
+ */
+export const en = {
+	header: {
+		conversations: 'Conversations',
+		demoGateway: 'demo gateway',
+		settings: 'Settings',
+		settingsUnavailable:
+			'Settings could not be loaded from the server. Check the connection, then press Settings again.'
+	},
+	sidebar: {
+		title: 'Conversations',
+		close: 'Close'
+	},
+	modelPicker: {
+		label: 'Model',
+		show: 'Show the models',
+		list: 'Models',
+		noModels: 'The gateway listed no models: type a model id and press Enter.',
+		noMatch: 'No listed model matches: press Enter to use what you typed.'
+	},
+	chat: {
+		conversation: 'Conversation',
+		answeringElsewhere: 'Answering in another tab of this browser; you can send once it is done.',
+		reloadToConnect: (host: string) =>
+			`To connect to ${host}, Switchboard needs to reload this page. Your conversations, draft and settings are kept.`,
+		reloadNow: 'Reload now',
+		jumpToLatest: 'Jump to latest ↓'
+	},
+	composer: {
+		filesToSend: 'Files to send',
+		remove: (name: string) => `Remove ${name}`,
+		attach: 'Attach images or PDFs',
+		attachHint: 'Attach images or PDFs (or paste, or drop them here)',
+		webSearch: 'Web search',
+		webSearchHint:
+			"Let the model search the web (the gateway's web search tool); its sources are listed under the answer",
+		label: 'Message',
+		placeholder: 'Message (Enter to send, Shift+Enter for a new line, ↑ to edit the last one)',
+		stop: 'Stop',
+		send: 'Send'
+	},
+	prompt: {
+		attachedFiles: 'Attached files',
+		noLongerStored: (name: string) => `${name} (no longer stored)`,
+		edit: 'Edit your message',
+		cancel: 'Cancel',
+		send: 'Send'
+	},
+	answer: {
+		answering: 'Answering…',
+		thinking: 'Thinking…',
+		/** `reason` is the gateway's own word for it (`max_output_tokens`), shown as sent. */
+		endedEarly: (reason: string | undefined) =>
+			`The gateway ended the answer early${reason ? ` (${reason})` : ''}.`,
+		interrupted: 'The answer was interrupted; what arrived is kept.',
+		stopped: 'Stopped.',
+		declined: 'The model declined to answer',
+		reasoning: 'Reasoning',
+		reasoningThinking: 'thinking…',
+		summary: 'Summary',
+		sources: 'Sources',
+		waitingForGateway: (elapsedSeconds: number, attempt: number, limitSeconds: number) =>
+			`Waiting for the gateway: ${elapsedSeconds} s${attempt > 1 ? `, attempt ${attempt}` : ''}; gives up after ${limitSeconds} s.`,
+		silent: (seconds: number, limitSeconds: number) =>
+			`No data for ${seconds} s; waiting up to ${limitSeconds} s.`,
+		/** Token counts arrive formatted for the language (Intl). */
+		tokens: (parts: readonly string[]) => `Tokens: ${parts.join(' · ')}`,
+		tokensIn: (count: string) => `${count} in`,
+		tokensOut: (count: string) => `${count} out`,
+		tokensTotal: (count: string) => `${count} tokens in all`
+	},
+	image: {
+		partial: (number: number) => `Image ${number}, still being generated`,
+		generated: (number: number) => `Generated image ${number}`,
+		download: (mimeType: string) => `Download (${mimeType})`,
+		useAsInput: 'Use as input'
+	},
+	tool: {
+		searchedWeb: (query: string) =>
+			query === '' ? 'Searched the web' : `Searched the web: ${query}`,
+		searchResults: 'Search results',
+		ranCode: 'Ran code',
+		codeOutput: 'Code output',
+		generatedImage: 'Generated an image',
+		searchedFiles: 'Searched files',
+		usedMcp: (name: string) => `Used ${name} (MCP)`,
+		ranCommand: (command: string) => `Ran a command${command === '' ? '' : `: ${command}`}`,
+		used: (name: string) => `Used ${name}`,
+		called: (name: string) => `Called ${name}`,
+		running: 'running…',
+		failed: 'failed',
+		done: 'done',
+		byProvider: 'Run by the provider.',
+		notRun: 'Not run: Switchboard has no such tool.'
+	},
+	messageActions: {
+		version: (index: number, count: number) => `Version ${index} of ${count}`,
+		previousVersion: 'Previous version',
+		nextVersion: 'Next version',
+		copy: 'Copy',
+		copyMarkdown: 'Copy markdown',
+		copyText: 'Copy text',
+		copied: 'Copied',
+		edit: 'Edit',
+		regenerate: 'Regenerate',
+		continue: 'Continue'
+	},
+	/** A failure shown before (or without) the full failure card. */
+	failureFallback: {
+		unavailable: '(The app server could not be reached to show the details.)',
+		tryAgain: 'Try again'
+	},
+	auth: {
+		signIn: 'Sign in',
+		signingIn: 'Signing in…',
+		inWindow: 'Finish signing in in the window that opened, or close it to cancel.',
+		signedIn: 'Signed in',
+		account: (label: string) => `Account: ${label}`,
+		signedInAs: 'Signed in as',
+		accountId: 'Account',
+		signOut: 'Sign out',
+		apiKeyInUse: (masked: string) => `API key ${masked}`,
+		useApiKey: 'Use an API key',
+		keyInUse: 'Key in use:',
+		remembered: 'Remembered on this device until you forget it.',
+		notRemembered: 'Kept only until this page is closed or reloaded.',
+		forgetKey: 'Forget key',
+		keyLabel: 'API key for this gateway',
+		remember: 'Remember on this device',
+		sharedMachineWarning:
+			"A remembered key is stored in this browser, where anyone using this computer's browser profile can read it. Don't remember it on a shared or public computer.",
+		useKey: 'Use key',
+		/** The sign-in callback and the sign-in window. */
+		completing: 'Completing sign-in…',
+		handedOver: 'Signed in. You can close this window.',
+		callbackTitle: 'Signing in…',
+		windowTitle: 'Sign in',
+		couldNotStart: "Sign-in couldn't start",
+		couldNotStartDetail: 'Sign-in could not start.',
+		closeWindow: 'Close this window'
+	}
+};

@@ -1,0 +1,135 @@
+/**
+ * The interface language: what the person chose (or the browser's languages), the language shown,
+ * and its strings. English is always here; another language's catalogue is loaded when it is
+ * chosen, and English shows until it has arrived (the root layout waits for it at start-up) or
+ * if it cannot be loaded.
+ */
+import type { Catalogue, CoreCatalogue, DeferredCatalogue } from './catalogue.ts';
+import { en } from './en.ts';
+import { resolveLanguage, type Language, type LanguagePreference } from './languages.ts';
+
+type OtherLanguage = Exclude<Language, 'en'>;
+
+const CATALOGUES: { readonly [L in OtherLanguage]: () => Promise<Catalogue> } = {
+	'zh-CN': () => import('./zh-CN.ts').then((module) => module.zhCN)
+};
+
+export interface LocaleInit {
+	/** `navigator.languages`, most preferred first. */
+	browserLanguages: readonly string[];
+	/** The remembered choice; `auto` when none. */
+	preference?: LanguagePreference;
+	/** Remembers a choice the person made here. */
+	save?: (preference: LanguagePreference) => void;
+	/** Loads a catalogue (tests); the bundled ones by default. */
+	load?: (language: OtherLanguage) => Promise<Catalogue>;
+}
+
+export class Locale {
+	#preference = $state<LanguagePreference>('auto');
+	#browserLanguages: readonly string[];
+	/** The catalogue of the language shown, when it is not English. */
+	#catalogue = $state.raw<Catalogue | null>(null);
+	#shown = $state<Language>('en');
+	/** The language being loaded, if any. */
+	#loading: Language | null = null;
+	/** The start-up language is shown (or could not be loaded). */
+	#ready = $state(false);
+	#save: (preference: LanguagePreference) => void;
+	#load: (language: OtherLanguage) => Promise<Catalogue>;
+	#numbers: { [L in Language]?: Intl.NumberFormat } = {};
+
+	constructor(init: LocaleInit) {
+		this.#browserLanguages = init.browserLanguages;
+		this.#preference = init.preference ?? 'auto';
+		this.#save = init.save ?? (() => {});
+		this.#load = init.load ?? ((language) => CATALOGUES[language]());
+		const first = this.requested;
+		if (first === 'en') this.#ready = true;
+		else void this.#show(first).finally(() => (this.#ready = true));
+	}
+
+	/** What the person chose in Settings. */
+	get preference(): LanguagePreference {
+		return this.#preference;
+	}
+
+	/** The language the preference asks for. */
+	get requested(): Language {
+		return resolveLanguage(this.#preference, this.#browserLanguages);
+	}
+
+	/** The language shown now (English until another one's catalogue has arrived). */
+	get language(): Language {
+		return this.#shown;
+	}
+
+	/**
+	 * False only at start-up, while the requested language's catalogue is on its way (English is
+	 * always ready). A later choice shows its language when it arrives, without going back.
+	 */
+	get ready(): boolean {
+		return this.#ready;
+	}
+
+	/** The strings of the chat's first paint, in the language shown. */
+	get t(): CoreCatalogue {
+		return this.#catalogue ?? en;
+	}
+
+	/**
+	 * The strings of a part loaded on first use, in the language shown; `english` is the English
+	 * catalogue that part brought with it (i18n/deferred.ts).
+	 */
+	deferred(english: DeferredCatalogue): DeferredCatalogue {
+		return this.#catalogue ?? english;
+	}
+
+	/** The person's choice in Settings: shown at once (once loaded) and remembered. */
+	choose(preference: LanguagePreference): Promise<void> {
+		this.#save(preference);
+		return this.follow(preference);
+	}
+
+	/** A choice made elsewhere (another tab): shown, not saved again. */
+	follow(preference: LanguagePreference): Promise<void> {
+		this.#preference = preference;
+		return this.#show(this.requested);
+	}
+
+	/** A number as the language writes it (`12,345`; grouping and digits by `Intl`). */
+	formatNumber(value: number): string {
+		const language = this.#shown;
+		const format = (this.#numbers[language] ??= new Intl.NumberFormat(language));
+		return format.format(value);
+	}
+
+	/** A date and time as the language writes it (`Intl.DateTimeFormat`). */
+	formatDate(value: number | Date, options?: Intl.DateTimeFormatOptions): string {
+		return new Intl.DateTimeFormat(this.#shown, options).format(value);
+	}
+
+	async #show(language: Language): Promise<void> {
+		if (language === 'en') {
+			this.#loading = null;
+			this.#catalogue = null;
+			this.#shown = 'en';
+			return;
+		}
+		if (language === this.#shown && this.#catalogue !== null) {
+			this.#loading = null;
+			return;
+		}
+		this.#loading = language;
+		try {
+			const catalogue = await this.#load(language);
+			if (this.#loading !== language) return; // another choice came first
+			this.#catalogue = catalogue;
+			this.#shown = language;
+		} catch {
+			// Not loadable (the app server went away): the interface stays in the language shown.
+		} finally {
+			if (this.#loading === language) this.#loading = null;
+		}
+	}
+}

@@ -1,0 +1,346 @@
+/**
+ * 简体中文 (Simplified Chinese): the whole catalogue in one file, loaded only when it is the
+ * language shown. Typed as `Catalogue`, so a missing, extra or differently shaped entry is a type
+ * error; tests/unit/i18n/catalogue.test.ts checks the rest.
+ *
+ * Glossary (keep these, so the same thing always has the same name):
+ *   gateway 网关 · relay 中转站 · model 模型 · route 路由 · base URL 接口地址 · conversation 对话
+ *   message 消息 · prompt 提示词 · answer 回答 · reasoning 推理 · thinking 思考 · summary 摘要
+ *   sign in 登录 · sign out 退出登录 · session 会话 · API key API 密钥 · credentials 凭据
+ *   request id 请求 ID · retry / try again 重试 · regenerate 重新生成 · continue 继续
+ *   copy 复制 · edit 编辑 · settings 设置 · connection check 连接检查 · top up 充值 · balance 余额
+ *   usage limit 用量上限 · rate limit 请求过于频繁 · context 上下文 · compact 压缩
+ *   token (usage counts) Token · image 图片 · attachment 附件 · web search 联网搜索
+ *   tool 工具 · provider 服务商 · version 版本 · draft 草稿
+ * Style: address the person as 你; full-width punctuation in Chinese sentences (，。：；（）“”);
+ * a space between Chinese and Latin letters or digits (“3 秒”, “API 密钥”); “…” for an ongoing
+ * state (“正在回答…”), as interfaces write it. Model ids, URLs, header names and the gateway's
+ * own words are never translated.
+ */
+import { formatDuration } from '../failure/duration.ts';
+import type { Catalogue } from './catalogue.ts';
+
+const DURATION_UNITS: Readonly<Record<string, string>> = {
+	d: '天',
+	h: '小时',
+	min: '分钟',
+	s: '秒'
+};
+
+/** `formatDuration`'s rounding, in Chinese units: `3 h 52 min` → `3 小时 52 分钟`. */
+function duration(ms: number): string {
+	return formatDuration(ms).replace(/\b(d|h|min|s)\b/g, (unit) => DURATION_UNITS[unit] ?? unit);
+}
+
+export const zhCN: Catalogue = {
+	header: {
+		conversations: '对话',
+		demoGateway: '演示网关',
+		settings: '设置',
+		settingsUnavailable: '无法从服务器加载设置。请检查网络连接，然后再次点击“设置”。'
+	},
+	sidebar: {
+		title: '对话',
+		close: '关闭'
+	},
+	modelPicker: {
+		label: '模型',
+		show: '显示模型列表',
+		list: '模型列表',
+		noModels: '网关没有列出任何模型：请输入模型 ID 后按 Enter。',
+		noMatch: '没有匹配的模型：按 Enter 使用你输入的内容。'
+	},
+	chat: {
+		conversation: '对话记录',
+		answeringElsewhere: '此浏览器的另一个标签页正在回答；回答完成后即可发送。',
+		reloadToConnect: (host) =>
+			`要连接到 ${host}，Switchboard 需要重新加载此页面。你的对话、草稿和设置都会保留。`,
+		reloadNow: '立即重新加载',
+		jumpToLatest: '跳到最新 ↓'
+	},
+	composer: {
+		filesToSend: '待发送的文件',
+		remove: (name) => `移除 ${name}`,
+		attach: '添加图片或 PDF',
+		attachHint: '添加图片或 PDF（也可以粘贴，或拖放到这里）',
+		webSearch: '联网搜索',
+		webSearchHint: '允许模型联网搜索（使用网关的联网搜索工具）；引用的来源会列在回答下方',
+		label: '消息',
+		placeholder: '输入消息（Enter 发送，Shift+Enter 换行，↑ 编辑上一条）',
+		stop: '停止',
+		send: '发送'
+	},
+	prompt: {
+		attachedFiles: '附件',
+		noLongerStored: (name) => `${name}（已不再保存）`,
+		edit: '编辑你的消息',
+		cancel: '取消',
+		send: '发送'
+	},
+	answer: {
+		answering: '正在回答…',
+		thinking: '正在思考…',
+		endedEarly: (reason) => `网关提前结束了回答${reason ? `（${reason}）` : ''}。`,
+		interrupted: '回答被中断；已收到的内容会保留。',
+		stopped: '已停止。',
+		declined: '模型拒绝回答',
+		reasoning: '推理过程',
+		reasoningThinking: '思考中…',
+		summary: '摘要',
+		sources: '来源',
+		waitingForGateway: (elapsedSeconds, attempt, limitSeconds) =>
+			`正在等待网关：已等待 ${elapsedSeconds} 秒${attempt > 1 ? `，第 ${attempt} 次尝试` : ''}；${limitSeconds} 秒后放弃。`,
+		silent: (seconds, limitSeconds) =>
+			`已有 ${seconds} 秒没有收到数据；最多等待 ${limitSeconds} 秒。`,
+		tokens: (parts) => `Token：${parts.join(' · ')}`,
+		tokensIn: (count) => `输入 ${count}`,
+		tokensOut: (count) => `输出 ${count}`,
+		tokensTotal: (count) => `共 ${count} 个 Token`
+	},
+	image: {
+		partial: (number) => `图片 ${number}，正在生成`,
+		generated: (number) => `生成的图片 ${number}`,
+		download: (mimeType) => `下载（${mimeType}）`,
+		useAsInput: '用作输入'
+	},
+	tool: {
+		searchedWeb: (query) => (query === '' ? '搜索了网页' : `搜索了网页：${query}`),
+		searchResults: '搜索结果',
+		ranCode: '运行了代码',
+		codeOutput: '代码输出',
+		generatedImage: '生成了一张图片',
+		searchedFiles: '搜索了文件',
+		usedMcp: (name) => `使用了 ${name}（MCP）`,
+		ranCommand: (command) => `运行了命令${command === '' ? '' : `：${command}`}`,
+		used: (name) => `使用了 ${name}`,
+		called: (name) => `调用了 ${name}`,
+		running: '运行中…',
+		failed: '失败',
+		done: '完成',
+		byProvider: '由服务商运行。',
+		notRun: '未运行：Switchboard 没有这个工具。'
+	},
+	messageActions: {
+		version: (index, count) => `第 ${index} 个版本，共 ${count} 个`,
+		previousVersion: '上一个版本',
+		nextVersion: '下一个版本',
+		copy: '复制',
+		copyMarkdown: '复制 Markdown',
+		copyText: '复制文本',
+		copied: '已复制',
+		edit: '编辑',
+		regenerate: '重新生成',
+		continue: '继续'
+	},
+	failureFallback: {
+		unavailable: '（无法连接应用服务器，详细信息无法显示。）',
+		tryAgain: '重试'
+	},
+	auth: {
+		signIn: '登录',
+		signingIn: '正在登录…',
+		inWindow: '请在新打开的窗口中完成登录，或关闭该窗口以取消。',
+		signedIn: '已登录',
+		account: (label) => `账户：${label}`,
+		signedInAs: '登录身份',
+		accountId: '账户',
+		signOut: '退出登录',
+		apiKeyInUse: (masked) => `API 密钥 ${masked}`,
+		useApiKey: '使用 API 密钥',
+		keyInUse: '正在使用的密钥：',
+		remembered: '已在此设备上记住，直到你清除它。',
+		notRemembered: '仅保留到此页面关闭或重新加载为止。',
+		forgetKey: '清除密钥',
+		keyLabel: '此网关的 API 密钥',
+		remember: '在此设备上记住',
+		sharedMachineWarning:
+			'记住的密钥会保存在此浏览器中，任何使用这台电脑上此浏览器配置文件的人都能读取它。请勿在共用或公共电脑上记住密钥。',
+		useKey: '使用密钥',
+		completing: '正在完成登录…',
+		handedOver: '已登录。你可以关闭此窗口了。',
+		callbackTitle: '正在登录…',
+		windowTitle: '登录',
+		couldNotStart: '无法开始登录',
+		couldNotStartDetail: '无法开始登录。',
+		closeWindow: '关闭此窗口'
+	},
+
+	failure: {
+		title: {
+			insufficient_balance: '你在此网关的余额不足',
+			payment_authorization_failed: '付款被拒绝',
+			usage_limit: '你已达到套餐的用量上限',
+			rate_limited: '当前请求过于频繁',
+			classifier_unavailable: '安全检查暂时不可用',
+			model_unavailable: '该模型暂时不可用',
+			model_retired: '该模型已停用',
+			context_too_large: '上下文过长：这段对话超出了模型的处理上限',
+			long_context_required: '此请求需要启用长上下文选项',
+			encrypted_content_unsupported: '该模型无法接收之前回答中的加密推理内容',
+			thinking_block_invalid: '之前回答中的思考内容无法回传给模型',
+			thinking_mode_unsupported: '该模型不支持所选的思考设置',
+			region_unsupported: '该服务在你所在的国家或地区不可用',
+			token_exchange_failed: '无法完成登录',
+			forbidden: '网关拒绝了此请求',
+			not_found: '找不到网关地址或路由',
+			request_too_large: '消息过大，无法发送',
+			bad_request: '网关认为此请求无效',
+			overloaded: '模型当前负载过高',
+			upstream_failed: '网关的上游服务商未能响应',
+			bad_gateway: '网关响应异常',
+			origin_timeout: '网关响应超时',
+			server_error: '网关发生内部错误',
+			asset_timeout: '应用的部分内容加载失败',
+			malformed_response: '网关返回了无法识别的响应',
+			response_too_large: '回答过大，已被停止',
+			stream_interrupted: '回答被中断了',
+			stream_stalled: '回答传输停滞了',
+			unknown: '出了点问题'
+		},
+		authExpired: {
+			signIn: '你的登录已过期',
+			apiKey: '网关拒绝了你的 API 密钥'
+		},
+		network: {
+			offline: '你已离线',
+			timeout: '连接网关超时',
+			refused_or_blocked: '无法连接到网关'
+		},
+		classifierExplanation:
+			'负责审查 shell 命令的安全检查暂时不可用，因此 shell 操作暂被阻止。只读操作照常进行，其他模型也不受影响。',
+		partialKept: '已收到的内容会保留。',
+		resetsIn: (ms) => `约 ${duration(ms)}后重置。`,
+		actions: {
+			retry: '重试',
+			continue: '继续生成回答',
+			switchModel: (model) => `切换到 ${model}`,
+			chooseModel: '选择其他模型',
+			compactAndRetry: '压缩对话并重试',
+			enableLongContext: '启用长上下文选项',
+			changeThinking: '更改思考设置',
+			disableEncryptedContent: '为此模型关闭加密内容',
+			topUp: '充值余额',
+			switchGateway: '使用其他网关',
+			signIn: '重新登录',
+			enterAnotherKey: '输入其他密钥',
+			reloadApp: '重新加载应用',
+			connectionCheck: '检查连接',
+			newConversation: '开始新对话'
+		},
+		awaiting: {
+			choose_model: '请在上方选择一个模型：选好后会用它重新发送这条消息。',
+			sign_in: '登录或输入密钥后，这条消息会重新发送。',
+			change_thinking: '请在“设置”中更改思考设置：关闭设置后会重新发送这条消息。',
+			switch_gateway: '请在“设置”中选择其他网关：关闭设置后会重新发送这条消息。'
+		},
+		detailsFromGateway: '网关返回的详细信息',
+		requestId: '请求 ID',
+		copy: '复制',
+		copied: '已复制',
+		selectedToCopy: '已选中：请按 Ctrl+C 复制。',
+		retryPaused: (attempt, seconds) =>
+			`第 ${attempt} 次尝试已暂停，方便你阅读（剩余 ${seconds} 秒）。`,
+		retryIn: (attempt, seconds) => `${seconds} 秒后进行第 ${attempt} 次尝试…`,
+		tryNow: '立即重试',
+		cancel: '取消'
+	},
+
+	signIn: {
+		sessionEnded: '你的会话已结束',
+		keptWhileSigningIn: '重新登录期间，你的对话和草稿都会保留。',
+		signInAgain: '重新登录',
+		tryAgain: '重试',
+		dismiss: '关闭'
+	},
+
+	settings: {
+		title: '设置',
+		done: '完成',
+		gateway: {
+			legend: '网关',
+			use: '使用',
+			remove: '移除此网关',
+			add: '添加网关',
+			name: '名称',
+			baseUrl: '接口地址（Base URL）',
+			route: '路由',
+			area: '后端区域（area）',
+			signIn: '登录方式',
+			apiKey: 'API 密钥',
+			none: '无',
+			keyHeader: '密钥发送方式',
+			keyHeaderXApiKey: 'x-api-key（Anthropic API、多数中转站）',
+			keyHeaderBearer: 'Authorization: Bearer（one-api 等）',
+			defaultModel: '默认模型',
+			submit: '添加',
+			badBaseUrl:
+				'请输入网关的接口地址，例如 https://gw.example.com（http 或 https，不带查询参数）。'
+		},
+		model: {
+			legend: '模型',
+			thinking: '思考',
+			adaptive: '自适应（由模型决定）',
+			enabled: '开启，设定预算',
+			off: '关闭',
+			budget: '思考预算（Token 数，至少 1024）',
+			encryptedReasoning: '在多轮对话之间保留推理内容（加密传输；推理模型默认开启）',
+			longContext: '使用更大的上下文窗口（100 万 Token），前提是套餐包含此功能（可能产生额外费用）'
+		},
+		chat: {
+			legend: '聊天',
+			instructions: '指令（系统提示词）',
+			reasoningEffort: '推理强度',
+			modelDefault: '模型默认',
+			reasoningSummary: '请求推理摘要（仅限推理模型）',
+			imageGeneration: { before: '图片生成（', after: ' 工具）' },
+			imageFormat: '图片格式'
+		},
+		language: {
+			label: '语言',
+			auto: '自动（跟随浏览器语言）'
+		}
+	},
+
+	connection: {
+		pageTitle: '连接检查',
+		title: '连接检查',
+		context: (where) => [
+			'从本页面 ',
+			{ code: where.origin },
+			' 访问网关 ',
+			{ code: where.baseUrl },
+			`（${where.route} 路由）。`
+		],
+		intro: '检查此浏览器能否使用该网关：是否可达、CORS、凭据、模型列表，以及一次流式回答。',
+		preparing: '正在准备检查…',
+		notRunYet: '尚未运行。',
+		couldNotRun: (reason) => `无法运行检查：${reason}`,
+		cancel: '取消',
+		runAgain: '重新运行',
+		backToChat: '返回聊天',
+		copyReport: '复制报告',
+		reportCopied: '报告已复制',
+		noClipboard: '剪贴板不可用：请按 Ctrl+C 复制。',
+		report: '连接检查报告',
+		howToFix: '解决方法：',
+		steps: {
+			reachable: '可达性',
+			cors: 'CORS 许可',
+			auth: '凭据验证',
+			models: '模型列表',
+			stream: '流式回答'
+		},
+		states: {
+			pending: '等待中',
+			running: '检查中…',
+			passed: '通过',
+			failed: '失败',
+			skipped: '已跳过',
+			cancelled: '已取消'
+		},
+		modelListMissing: '模型列表未能加载；你仍然可以手动输入模型 ID 并发送。',
+		trying: '正在重试…',
+		tryAgain: '重试',
+		open: '打开连接检查'
+	}
+};

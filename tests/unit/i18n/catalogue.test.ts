@@ -1,0 +1,223 @@
+/**
+ * The catalogues: Simplified Chinese has every entry English has and nothing else, each function
+ * takes the same parameters and keeps them in its sentence, nothing is left in English by mistake,
+ * Chinese sentences use full-width punctuation; and the browser's languages choose the right one.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Catalogue } from '../../../src/lib/i18n/catalogue.ts';
+import { en } from '../../../src/lib/i18n/en.ts';
+import { enDeferred } from '../../../src/lib/i18n/en-deferred.ts';
+import {
+	languageFromBrowser,
+	languageOfTag,
+	resolveLanguage
+} from '../../../src/lib/i18n/languages.ts';
+import { zhCN } from '../../../src/lib/i18n/zh-CN.ts';
+
+const english: Catalogue = { ...en, ...enDeferred };
+
+/** Every leaf of a catalogue by its dotted path. */
+function leaves(node: unknown, path = ''): Map<string, unknown> {
+	const found = new Map<string, unknown>();
+	if (typeof node === 'object' && node !== null && !Array.isArray(node)) {
+		for (const [key, value] of Object.entries(node)) {
+			for (const [leaf, leafValue] of leaves(value, path === '' ? key : `${path}.${key}`))
+				found.set(leaf, leafValue);
+		}
+	} else {
+		found.set(path, node);
+	}
+	return found;
+}
+
+const englishLeaves = leaves(english);
+const chineseLeaves = leaves(zhCN);
+
+/**
+ * Sample arguments for every function entry, and what each language's sentence must show of
+ * them (the parameters a sentence is built around: names, counts, ids).
+ */
+const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
+	'chat.reloadToConnect': { args: ['gw.example.com'], shows: ['gw.example.com'] },
+	'composer.remove': { args: ['photo.png'], shows: ['photo.png'] },
+	'prompt.noLongerStored': { args: ['report.pdf'], shows: ['report.pdf'] },
+	'answer.endedEarly': { args: ['max_output_tokens'], shows: ['max_output_tokens'] },
+	'answer.waitingForGateway': { args: [7, 2, 30], shows: ['7', '2', '30'] },
+	'answer.silent': { args: [12, 60], shows: ['12', '60'] },
+	'answer.tokens': { args: [['1,234 in', '56 out']], shows: ['1,234 in', '56 out'] },
+	'answer.tokensIn': { args: ['1,234'], shows: ['1,234'] },
+	'answer.tokensOut': { args: ['56'], shows: ['56'] },
+	'answer.tokensTotal': { args: ['1,290'], shows: ['1,290'] },
+	'image.partial': { args: [3], shows: ['3'] },
+	'image.generated': { args: [3], shows: ['3'] },
+	'image.download': { args: ['image/png'], shows: ['image/png'] },
+	'tool.searchedWeb': { args: ['svelte runes'], shows: ['svelte runes'] },
+	'tool.usedMcp': { args: ['github'], shows: ['github', 'MCP'] },
+	'tool.ranCommand': { args: ['ls -la'], shows: ['ls -la'] },
+	'tool.used': { args: ['web_fetch'], shows: ['web_fetch'] },
+	'tool.called': { args: ['get_weather'], shows: ['get_weather'] },
+	'messageActions.version': { args: [2, 3], shows: ['2', '3'] },
+	'auth.account': { args: ['Ada Lovelace'], shows: ['Ada Lovelace'] },
+	'auth.apiKeyInUse': { args: ['sk-…a1b2'], shows: ['sk-…a1b2'] },
+	// 3 h 52 min: the units are the language's own, the numbers are the same.
+	'failure.resetsIn': { args: [(3 * 60 + 52) * 60_000], shows: ['3', '52'] },
+	'failure.actions.switchModel': { args: ['gpt-5.1'], shows: ['gpt-5.1'] },
+	'failure.retryPaused': { args: [2, 9], shows: ['2', '9'] },
+	'failure.retryIn': { args: [3, 5], shows: ['3', '5'] },
+	'connection.couldNotRun': {
+		args: ['no gateway is configured.'],
+		shows: ['no gateway is configured.']
+	},
+	'connection.context': {
+		args: [
+			{ baseUrl: 'https://gw.example.com/v1', route: 'responses', origin: 'https://app.test' }
+		],
+		shows: ['https://gw.example.com/v1', 'responses', 'https://app.test']
+	}
+};
+
+/**
+ * Entries that are the same in both languages on purpose: brand names, "API", model ids, code.
+ * (None today: keep any addition to what a Chinese product really writes in Latin letters.)
+ */
+const SAME_IN_BOTH = new Set<string>([]);
+
+/** What a function entry says, as plain text (a rich sentence's parts joined). */
+function say(entry: unknown, args: unknown[]): string {
+	if (typeof entry !== 'function') throw new Error('not a function entry');
+	const result: unknown = (entry as (...values: unknown[]) => unknown)(...args);
+	if (typeof result === 'string') return result;
+	if (Array.isArray(result))
+		return result
+			.map((part: unknown) => (typeof part === 'string' ? part : (part as { code: string }).code))
+			.join('');
+	throw new Error(`unexpected result ${String(result)}`);
+}
+
+const HAN = /\p{Script=Han}/u;
+
+describe('the zh-CN catalogue', () => {
+	it('has every English entry, and no other', () => {
+		expect([...chineseLeaves.keys()].sort()).toEqual([...englishLeaves.keys()].sort());
+	});
+
+	it.each([...englishLeaves.keys()])('%s: the same kind of entry as English', (path) => {
+		const source = englishLeaves.get(path);
+		const translated = chineseLeaves.get(path);
+		expect(typeof translated).toBe(typeof source);
+		if (typeof source === 'function' && typeof translated === 'function') {
+			expect(translated.length, 'the same number of parameters').toBe(source.length);
+		}
+	});
+
+	it('every function entry has samples (so the next test covers it)', () => {
+		const functions = [...englishLeaves].filter(([, value]) => typeof value === 'function');
+		expect(functions.map(([path]) => path).sort()).toEqual(Object.keys(SAMPLES).sort());
+	});
+
+	it.each(Object.entries(SAMPLES))(
+		'%s: a non-empty sentence in both languages that keeps its parameters',
+		(path, { args, shows }) => {
+			for (const catalogue of [englishLeaves, chineseLeaves]) {
+				const sentence = say(catalogue.get(path), args);
+				expect(sentence.trim()).not.toBe('');
+				for (const part of shows) expect(sentence).toContain(part);
+			}
+		}
+	);
+
+	it('rich sentences keep the same parts as code (addresses are never translated)', () => {
+		const where = { baseUrl: 'https://gw.example.com', route: 'messages', origin: 'http://a.test' };
+		const codes = (catalogue: Catalogue): string[] =>
+			catalogue.connection
+				.context(where)
+				.flatMap((part) => (typeof part === 'string' ? [] : [part.code]))
+				.sort();
+		expect(codes(zhCN)).toEqual(codes(english));
+	});
+
+	it('nothing is left in English, except what is the same in both on purpose', () => {
+		const same: string[] = [];
+		for (const [path, source] of englishLeaves) {
+			const translated = chineseLeaves.get(path);
+			const sample = SAMPLES[path];
+			const pair =
+				typeof source === 'string'
+					? [source, translated]
+					: sample === undefined
+						? []
+						: [say(source, sample.args), say(translated, sample.args)];
+			if (pair.length === 2 && pair[0] === pair[1] && !SAME_IN_BOTH.has(path)) same.push(path);
+		}
+		expect(same).toEqual([]);
+	});
+
+	it('every Chinese string is written in Chinese', () => {
+		const withoutHan = [...chineseLeaves]
+			.filter(([, value]) => typeof value === 'string' && !HAN.test(value))
+			.map(([path]) => path);
+		expect(withoutHan).toEqual([]);
+	});
+
+	it('Chinese sentences use full-width punctuation', () => {
+		const sentences = [...chineseLeaves].map(([path, value]) => {
+			const sample = SAMPLES[path];
+			return [path, typeof value === 'string' ? value : say(value, sample?.args ?? [])] as const;
+		});
+		// A half-width comma, full stop, colon, semicolon, question or exclamation mark after a Han
+		// character, or half-width parentheses around Chinese words.
+		const halfWidth = sentences.filter(
+			([, text]) => /\p{Script=Han}[,.:;?!]/u.test(text) || /\([^)]*\p{Script=Han}/u.test(text)
+		);
+		expect(halfWidth.map(([path]) => path)).toEqual([]);
+	});
+
+	it('uses the glossary terms for what the interface names most', () => {
+		expect(zhCN.composer.send).toBe('发送');
+		expect(zhCN.composer.stop).toBe('停止');
+		expect(zhCN.messageActions.regenerate).toBe('重新生成');
+		expect(zhCN.messageActions.copy).toBe('复制');
+		expect(zhCN.messageActions.edit).toBe('编辑');
+		expect(zhCN.header.settings).toBe('设置');
+		expect(zhCN.auth.signIn).toBe('登录');
+		expect(zhCN.auth.useApiKey).toBe('使用 API 密钥');
+		expect(zhCN.failure.actions.retry).toBe('重试');
+		expect(zhCN.failure.title.rate_limited).toContain('请求过于频繁');
+		expect(zhCN.failure.title.insufficient_balance).toContain('余额不足');
+		expect(zhCN.failure.title.context_too_large).toContain('上下文过长');
+	});
+});
+
+describe('choosing the language from the browser', () => {
+	it.each<[string[], string]>([
+		[['zh-CN'], 'zh-CN'],
+		[['zh'], 'zh-CN'],
+		[['zh-Hans'], 'zh-CN'],
+		[['zh-SG'], 'zh-CN'],
+		// Traditional Chinese: Simplified is the closest the interface has.
+		[['zh-TW'], 'zh-CN'],
+		[['zh-HK'], 'zh-CN'],
+		[['zh-Hant-TW'], 'zh-CN'],
+		[['ZH-cn'], 'zh-CN'],
+		[['en-GB'], 'en'],
+		[['en-US', 'zh-CN'], 'en'],
+		[['fr'], 'en'],
+		// The first language the interface has, in the person's order.
+		[['fr-FR', 'zh-CN', 'en'], 'zh-CN'],
+		[['de', 'en-AU', 'zh'], 'en'],
+		[[], 'en']
+	])('%j → %s', (languages, expected) => {
+		expect(languageFromBrowser(languages)).toBe(expected);
+	});
+
+	it('a tag the interface does not have is no language', () => {
+		expect(languageOfTag('ja-JP')).toBeUndefined();
+		expect(languageOfTag('')).toBeUndefined();
+	});
+
+	it('a choice made in Settings wins over the browser', () => {
+		expect(resolveLanguage('en', ['zh-CN'])).toBe('en');
+		expect(resolveLanguage('zh-CN', ['en-US'])).toBe('zh-CN');
+		expect(resolveLanguage('auto', ['zh-TW', 'en'])).toBe('zh-CN');
+	});
+});
