@@ -19,6 +19,10 @@ import {
 	type StepExplanation,
 	type StepState
 } from '../../connection-check/index.ts';
+import type { DeferredCatalogue } from '../../i18n/catalogue.ts';
+import { enDeferred } from '../../i18n/en-deferred.ts';
+
+type CheckStrings = DeferredCatalogue['connection'];
 
 export interface CheckSetup {
 	target: CheckTarget;
@@ -37,13 +41,16 @@ export class ConnectionCheckState {
 	#steps = $state.raw<readonly StepState[]>(pendingSteps());
 	#setup = $state.raw<CheckSetup | null>(null);
 	#running = $state(false);
-	#problem = $state('');
+	/** The error that kept the check from starting, if any (said in the language shown). */
+	#problem = $state<string | null>(null);
 	#controller: AbortController | null = null;
 	#run = 0;
 
 	constructor(
 		private readonly prepare: () => Promise<CheckSetup>,
-		private readonly probes: CheckProbes
+		private readonly probes: CheckProbes,
+		/** The page's words in the language shown (read when shown); English by default. */
+		private readonly strings: () => CheckStrings = () => enDeferred.connection
 	) {}
 
 	get running(): boolean {
@@ -51,7 +58,7 @@ export class ConnectionCheckState {
 	}
 	/** Why the check could not start (no configuration, no gateway); `''` otherwise. */
 	get problem(): string {
-		return this.#problem;
+		return this.#problem === null ? '' : this.strings().couldNotRun(this.#problem);
 	}
 	get context(): ExplainContext | null {
 		const setup = this.#setup;
@@ -69,9 +76,12 @@ export class ConnectionCheckState {
 	}
 	/** One line for the live region. */
 	get summary(): string {
-		if (this.#problem !== '') return this.#problem;
+		if (this.#problem !== null) return this.problem;
 		const context = this.context;
-		if (context === null) return this.#running ? 'Preparing the check…' : 'Not run yet.';
+		if (context === null) {
+			const words = this.strings();
+			return this.#running ? words.preparing : words.notRunYet;
+		}
 		return checkSummary(this.#steps, context);
 	}
 
@@ -82,7 +92,7 @@ export class ConnectionCheckState {
 		const controller = new AbortController();
 		this.#controller = controller;
 		this.#running = true;
-		this.#problem = '';
+		this.#problem = null;
 		this.#steps = pendingSteps();
 		const current = (): boolean => run === this.#run;
 		try {
@@ -98,7 +108,7 @@ export class ConnectionCheckState {
 			});
 		} catch (error) {
 			if (current()) {
-				this.#problem = `The check could not run: ${error instanceof Error ? error.message : String(error)}`;
+				this.#problem = error instanceof Error ? error.message : String(error);
 			}
 		} finally {
 			if (current()) {
