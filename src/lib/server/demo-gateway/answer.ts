@@ -152,10 +152,32 @@ export function benchAnswer(bytes: number): string {
 	return parts.join('\n\n');
 }
 
+/** One stream token: a word with the whitespace after it, or whitespace alone. */
+const TOKEN = /\S+\s*|\s+/gu;
+
 /**
  * Splits text into stream tokens of a word or so each (whitespace kept with the word before it),
  * the way model deltas arrive. Joining the tokens gives back the text exactly.
  */
 export function tokenize(text: string): string[] {
-	return text.match(/\S+\s*|\s+/gu) ?? [];
+	return text.match(TOKEN) ?? [];
+}
+
+/** The same tokens one at a time, for long answers that are streamed as they are read. */
+export function* tokens(text: string): Generator<string> {
+	for (const match of text.matchAll(TOKEN)) yield match[0];
+}
+
+/**
+ * The text of the first `count` tokens (all of it when `count` is null), and whether that left
+ * any out: what a turn says when it stops at its token budget.
+ */
+export function firstTokens(text: string, count: number | null): { text: string; cut: boolean } {
+	if (count === null) return { text, cut: false };
+	let taken = 0;
+	for (const match of text.matchAll(TOKEN)) {
+		if (taken === count) return { text: text.slice(0, match.index), cut: true };
+		taken++;
+	}
+	return { text, cut: false };
 }

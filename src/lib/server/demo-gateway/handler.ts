@@ -33,7 +33,7 @@ import {
 	sizeLabel,
 	STREAM_SCENARIOS,
 	streamPlan,
-	turnEvents
+	turnBody
 } from './stream-scenarios.ts';
 import { StreamSlots, type StreamSlot } from './stream-slots.ts';
 
@@ -216,7 +216,7 @@ async function answerTurn(
 		default:
 			break;
 	}
-	if (!demo.stream) return jsonResponse(200, turnEvents(demo).body, base);
+	if (!demo.stream) return jsonResponse(200, turnBody(demo), base);
 	const plan = streamPlan(demo, stream.maxBytes);
 	const body = playSteps(plan.steps, {
 		...(plan.splitBytes === undefined ? {} : { splitBytes: plan.splitBytes }),

@@ -2,9 +2,11 @@
  * The Anthropic Messages event sequence for one demo turn (docs/reference/wire.md, "Messages
  * request and stream"): message_start → ping → thinking block (thinking_delta*, signature_delta) →
  * text block (text_delta*) → message_delta{stop_reason, usage} → message_stop.
+ *
+ * The events are made one at a time as they are taken (a generator), like the Responses ones.
  */
 import { randomBytes } from 'node:crypto';
-import { tokenize } from './answer.ts';
+import { firstTokens, tokenize, tokens } from './answer.ts';
 import {
 	answerSegments,
 	estimateTokens,
@@ -106,72 +108,67 @@ function toolBlocks(tool: ToolActivity, first: number, events: WireEvent[]): unk
 	}
 }
 
-export interface MessagesTurn {
-	events: WireEvent[];
-	/** The complete message object (the body of a non-streaming answer). */
-	message: Record<string, unknown>;
-}
-
-export function buildMessagesTurn(
+/** The turn's events; returns the complete message object (the body of a non-streaming answer). */
+export function* messagesTurn(
 	model: string,
 	inputChars: number,
 	content: TurnContent
-): MessagesTurn {
+): Generator<WireEvent, Record<string, unknown>> {
 	const messageId = `msg_${randomBytes(12).toString('hex')}`;
 	const inputTokens = estimateTokens(inputChars);
-	const events: WireEvent[] = [
-		{
-			type: 'message_start',
-			message: {
-				id: messageId,
-				type: 'message',
-				role: 'assistant',
-				model,
-				content: [],
-				stop_reason: null,
-				stop_sequence: null,
-				usage: {
-					input_tokens: inputTokens,
-					cache_creation_input_tokens: 0,
-					cache_read_input_tokens: 0,
-					output_tokens: 1
-				}
+	yield {
+		type: 'message_start',
+		message: {
+			id: messageId,
+			type: 'message',
+			role: 'assistant',
+			model,
+			content: [],
+			stop_reason: null,
+			stop_sequence: null,
+			usage: {
+				input_tokens: inputTokens,
+				cache_creation_input_tokens: 0,
+				cache_read_input_tokens: 0,
+				output_tokens: 1
 			}
-		},
-		{ type: 'ping' }
-	];
+		}
+	};
+	yield { type: 'ping' };
 	const blocks: Record<string, unknown>[] = [];
 	let outputChars = 0;
 
 	if (content.reasoning !== null) {
 		const index = blocks.length;
 		const signature = randomBytes(48).toString('base64');
-		events.push({
+		yield {
 			type: 'content_block_start',
 			index,
 			content_block: { type: 'thinking', thinking: '', signature: '' }
-		});
-		for (const thinking of tokenize(content.reasoning)) {
-			events.push({
+		};
+		for (const thinking of tokens(content.reasoning)) {
+			yield {
 				type: 'content_block_delta',
 				index,
 				delta: { type: 'thinking_delta', thinking }
-			});
+			};
 		}
-		events.push(
-			{ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature } },
-			{ type: 'content_block_stop', index }
-		);
+		yield { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature } };
+		yield { type: 'content_block_stop', index };
 		blocks.push({ type: 'thinking', thinking: content.reasoning, signature });
 		outputChars += content.reasoning.length;
 	}
 
-	if (content.tool !== null)
-		blocks.push(...(toolBlocks(content.tool, blocks.length, events) as Record<string, unknown>[]));
+	if (content.tool !== null) {
+		const toolEvents: WireEvent[] = [];
+		blocks.push(
+			...(toolBlocks(content.tool, blocks.length, toolEvents) as Record<string, unknown>[])
+		);
+		yield* toolEvents;
+	}
 
-	const tokens = tokenize(content.refusal ?? content.text);
-	const sent = tokens.slice(0, content.incompleteAfterTokens ?? tokens.length);
-	const text = sent.join('');
+	const said = firstTokens(content.refusal ?? content.text, content.incompleteAfterTokens);
+	const text = said.text;
 	if (content.tool?.kind !== 'function-call') {
 		// One text block per cited stretch, as the API splits a web search answer; each citation
 		// arrives as a citations_delta before the text it covers.
@@ -194,29 +191,29 @@ export function buildMessagesTurn(
 								encrypted_index: randomBytes(24).toString('base64')
 							}
 						];
-			events.push({
+			yield {
 				type: 'content_block_start',
 				index,
 				content_block:
 					citations === null
 						? { type: 'text', text: '' }
 						: { type: 'text', text: '', citations: [] }
-			});
+			};
 			for (const citation of citations ?? []) {
-				events.push({
+				yield {
 					type: 'content_block_delta',
 					index,
 					delta: { type: 'citations_delta', citation }
-				});
+				};
 			}
-			for (const delta of tokenize(part)) {
-				events.push({
+			for (const delta of tokens(part)) {
+				yield {
 					type: 'content_block_delta',
 					index,
 					delta: { type: 'text_delta', text: delta }
-				});
+				};
 			}
-			events.push({ type: 'content_block_stop', index });
+			yield { type: 'content_block_stop', index };
 			blocks.push(
 				citations === null ? { type: 'text', text: part } : { type: 'text', text: part, citations }
 			);
@@ -229,20 +226,18 @@ export function buildMessagesTurn(
 			? 'tool_use'
 			: content.refusal !== null
 				? 'refusal'
-				: sent.length < tokens.length
+				: said.cut
 					? 'max_tokens'
 					: 'end_turn';
 	const serverToolUse =
 		content.tool?.kind === 'web-search' ? { server_tool_use: { web_search_requests: 1 } } : {};
 	const outputTokens = estimateTokens(outputChars);
-	events.push(
-		{
-			type: 'message_delta',
-			delta: { stop_reason: stopReason, stop_sequence: null },
-			usage: { output_tokens: outputTokens, ...serverToolUse }
-		},
-		{ type: 'message_stop' }
-	);
+	yield {
+		type: 'message_delta',
+		delta: { stop_reason: stopReason, stop_sequence: null },
+		usage: { output_tokens: outputTokens, ...serverToolUse }
+	};
+	yield { type: 'message_stop' };
 	const message = {
 		id: messageId,
 		type: 'message',
@@ -253,7 +248,7 @@ export function buildMessagesTurn(
 		stop_sequence: null,
 		usage: { input_tokens: inputTokens, output_tokens: outputTokens, ...serverToolUse }
 	};
-	return { events, message };
+	return message;
 }
 
 /** Anthropic's in-stream error event (`event: error`). */

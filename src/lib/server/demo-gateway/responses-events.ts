@@ -3,9 +3,12 @@
  * (docs/reference/wire.md, "Responses stream"): created → in_progress → reasoning item →
  * image_generation_call item → message item → terminal event. `sequence_number` is assigned when
  * the events are framed, so scenarios can cut or replace the tail and numbering stays gapless.
+ *
+ * The events are made one at a time as they are taken (a generator), so a long answer is never
+ * held as tens of thousands of event objects; no event is changed after it is yielded.
  */
 import { randomBytes } from 'node:crypto';
-import { tokenize } from './answer.ts';
+import { firstTokens, tokens } from './answer.ts';
 import { makeEncryptedReasoning } from './encrypted-reasoning.ts';
 import { DEMO_IMAGE_SIZE } from './png.ts';
 import { responsesToolItem } from './responses-tool-items.ts';
@@ -34,22 +37,17 @@ export function answerSegments(content: TurnContent): AnswerSegment[] {
 		: [{ text: content.text, source: null }];
 }
 
-export interface ResponsesTurn {
-	events: WireEvent[];
-	/** The terminal response object (also the body of a non-streaming answer). */
-	response: Record<string, unknown>;
-}
-
 const id = (prefix: string): string => `${prefix}_${randomBytes(16).toString('hex')}`;
 
 /** Rough token estimate (4 characters a token), for the usage numbers. */
 export const estimateTokens = (chars: number): number => Math.max(1, Math.ceil(chars / 4));
 
-export function buildResponsesTurn(
+/** The turn's events; returns the terminal response object (the body of a non-streaming answer). */
+export function* responsesTurn(
 	model: string,
 	inputChars: number,
 	content: TurnContent
-): ResponsesTurn {
+): Generator<WireEvent, Record<string, unknown>> {
 	const responseId = id('resp');
 	const createdAt = Math.floor(Date.now() / 1000);
 	const base = {
@@ -66,10 +64,8 @@ export function buildResponsesTurn(
 		store: false,
 		usage: null
 	};
-	const events: WireEvent[] = [
-		{ type: 'response.created', response: { ...base } },
-		{ type: 'response.in_progress', response: { ...base } }
-	];
+	yield { type: 'response.created', response: { ...base } };
+	yield { type: 'response.in_progress', response: { ...base } };
 	const output: Record<string, unknown>[] = [];
 	let reasoningTokens = 0;
 
@@ -77,53 +73,49 @@ export function buildResponsesTurn(
 		const itemId = id('rs');
 		const outputIndex = output.length;
 		const text = content.reasoning;
-		events.push(
-			{
-				type: 'response.output_item.added',
-				output_index: outputIndex,
-				item: { id: itemId, type: 'reasoning', summary: [] }
-			},
-			{
-				type: 'response.reasoning_summary_part.added',
-				item_id: itemId,
-				output_index: outputIndex,
-				summary_index: 0,
-				part: { type: 'summary_text', text: '' }
-			}
-		);
-		for (const delta of tokenize(text)) {
-			events.push({
+		yield {
+			type: 'response.output_item.added',
+			output_index: outputIndex,
+			item: { id: itemId, type: 'reasoning', summary: [] }
+		};
+		yield {
+			type: 'response.reasoning_summary_part.added',
+			item_id: itemId,
+			output_index: outputIndex,
+			summary_index: 0,
+			part: { type: 'summary_text', text: '' }
+		};
+		for (const delta of tokens(text)) {
+			yield {
 				type: 'response.reasoning_summary_text.delta',
 				item_id: itemId,
 				output_index: outputIndex,
 				summary_index: 0,
 				delta
-			});
+			};
 		}
 		const summary = [{ type: 'summary_text', text }];
-		events.push(
-			{
-				type: 'response.reasoning_summary_text.done',
-				item_id: itemId,
-				output_index: outputIndex,
-				summary_index: 0,
-				text
-			},
-			{
-				type: 'response.reasoning_summary_part.done',
-				item_id: itemId,
-				output_index: outputIndex,
-				summary_index: 0,
-				part: summary[0]
-			}
-		);
+		yield {
+			type: 'response.reasoning_summary_text.done',
+			item_id: itemId,
+			output_index: outputIndex,
+			summary_index: 0,
+			text
+		};
+		yield {
+			type: 'response.reasoning_summary_part.done',
+			item_id: itemId,
+			output_index: outputIndex,
+			summary_index: 0,
+			part: summary[0]
+		};
 		const item = {
 			id: itemId,
 			type: 'reasoning',
 			summary,
 			...(content.encryptedReasoning ? { encrypted_content: makeEncryptedReasoning() } : {})
 		};
-		events.push({ type: 'response.output_item.done', output_index: outputIndex, item });
+		yield { type: 'response.output_item.done', output_index: outputIndex, item };
 		output.push(item);
 		reasoningTokens = estimateTokens(text.length);
 	}
@@ -131,32 +123,30 @@ export function buildResponsesTurn(
 	if (content.image !== null) {
 		const itemId = id('ig');
 		const outputIndex = output.length;
-		events.push(
-			{
-				type: 'response.output_item.added',
-				output_index: outputIndex,
-				item: { id: itemId, type: 'image_generation_call', status: 'in_progress' }
-			},
-			{
-				type: 'response.image_generation_call.in_progress',
-				output_index: outputIndex,
-				item_id: itemId
-			},
-			{
-				type: 'response.image_generation_call.generating',
-				output_index: outputIndex,
-				item_id: itemId
-			}
-		);
-		content.image.partials.forEach((partial, index) => {
-			events.push({
+		yield {
+			type: 'response.output_item.added',
+			output_index: outputIndex,
+			item: { id: itemId, type: 'image_generation_call', status: 'in_progress' }
+		};
+		yield {
+			type: 'response.image_generation_call.in_progress',
+			output_index: outputIndex,
+			item_id: itemId
+		};
+		yield {
+			type: 'response.image_generation_call.generating',
+			output_index: outputIndex,
+			item_id: itemId
+		};
+		for (const [index, partial] of content.image.partials.entries()) {
+			yield {
 				type: 'response.image_generation_call.partial_image',
 				output_index: outputIndex,
 				item_id: itemId,
 				partial_image_index: index,
 				partial_image_b64: partial
-			});
-		});
+			};
+		}
 		const item = {
 			id: itemId,
 			type: 'image_generation_call',
@@ -167,27 +157,25 @@ export function buildResponsesTurn(
 			size: `${DEMO_IMAGE_SIZE}x${DEMO_IMAGE_SIZE}`,
 			result: content.image.final
 		};
-		events.push(
-			{
-				type: 'response.image_generation_call.completed',
-				output_index: outputIndex,
-				item_id: itemId
-			},
-			{ type: 'response.output_item.done', output_index: outputIndex, item }
-		);
+		yield {
+			type: 'response.image_generation_call.completed',
+			output_index: outputIndex,
+			item_id: itemId
+		};
+		yield { type: 'response.output_item.done', output_index: outputIndex, item };
 		output.push(item);
 	}
 
 	if (content.tool !== null) {
 		const tool = responsesToolItem(content.tool, output.length);
-		events.push(...tool.events);
+		yield* tool.events;
 		output.push(tool.item);
 	}
 
 	let outputTokens = reasoningTokens;
 	let incomplete = false;
 	if (content.tool?.kind !== 'function-call') {
-		const message = messageItem(content, output.length, events);
+		const message = yield* messageItem(content, output.length);
 		output.push(message.item);
 		outputTokens += estimateTokens(message.text.length);
 		incomplete = message.incomplete;
@@ -207,26 +195,23 @@ export function buildResponsesTurn(
 			total_tokens: inputTokens + outputTokens
 		}
 	};
-	events.push({ type: incomplete ? 'response.incomplete' : 'response.completed', response });
-	return { events, response };
+	yield { type: incomplete ? 'response.incomplete' : 'response.completed', response };
+	return response;
 }
 
 /**
- * The assistant message item and its events (appended to `events`); a web search answer's
- * `url_citation` annotations are announced as the text they cover is streamed.
+ * The assistant message item's events; a web search answer's `url_citation` annotations are
+ * announced as the text they cover is streamed. Returns the item.
  */
-function messageItem(
+function* messageItem(
 	content: TurnContent,
-	outputIndex: number,
-	events: WireEvent[]
-): { item: Record<string, unknown>; text: string; incomplete: boolean } {
+	outputIndex: number
+): Generator<WireEvent, { item: Record<string, unknown>; text: string; incomplete: boolean }> {
 	const messageId = id('msg');
 	const isRefusal = content.refusal !== null;
-	const tokens = tokenize(content.refusal ?? content.text);
-	const cutAt = content.incompleteAfterTokens ?? tokens.length;
-	const sent = tokens.slice(0, cutAt);
-	const finalText = sent.join('');
-	const incomplete = sent.length < tokens.length;
+	const said = firstTokens(content.refusal ?? content.text, content.incompleteAfterTokens);
+	const finalText = said.text;
+	const incomplete = said.cut;
 	// Where each cited stretch ends in the text, and its annotation.
 	const annotations: { end: number; annotation: Record<string, unknown> }[] = [];
 	let offset = 0;
@@ -253,52 +238,46 @@ function messageItem(
 		? { type: 'refusal', refusal: finalText }
 		: { type: 'output_text', annotations: done, logprobs: [], text: finalText };
 	const messageBase = { id: messageId, type: 'message', role: 'assistant' };
-	events.push(
-		{
-			type: 'response.output_item.added',
-			output_index: outputIndex,
-			item: { ...messageBase, status: 'in_progress', content: [] }
-		},
-		{
-			type: 'response.content_part.added',
-			item_id: messageId,
-			output_index: outputIndex,
-			content_index: 0,
-			part: emptyPart
-		}
-	);
+	yield {
+		type: 'response.output_item.added',
+		output_index: outputIndex,
+		item: { ...messageBase, status: 'in_progress', content: [] }
+	};
+	yield {
+		type: 'response.content_part.added',
+		item_id: messageId,
+		output_index: outputIndex,
+		content_index: 0,
+		part: emptyPart
+	};
 	const where = { item_id: messageId, output_index: outputIndex, content_index: 0 };
 	let streamed = 0;
 	let announced = 0;
-	for (const delta of sent) {
-		events.push(
-			isRefusal
-				? { type: 'response.refusal.delta', ...where, delta }
-				: { type: 'response.output_text.delta', ...where, delta, logprobs: [] }
-		);
+	for (const delta of tokens(finalText)) {
+		yield isRefusal
+			? { type: 'response.refusal.delta', ...where, delta }
+			: { type: 'response.output_text.delta', ...where, delta, logprobs: [] };
 		streamed += delta.length;
 		while (announced < annotations.length && (annotations[announced]?.end ?? 0) <= streamed) {
-			events.push({
+			yield {
 				type: 'response.output_text.annotation.added',
 				...where,
 				annotation_index: announced,
 				annotation: annotations[announced]?.annotation
-			});
+			};
 			announced++;
 		}
 	}
-	events.push(
-		isRefusal
-			? { type: 'response.refusal.done', ...where, refusal: finalText }
-			: { type: 'response.output_text.done', ...where, text: finalText, logprobs: [] },
-		{ type: 'response.content_part.done', ...where, part: donePart }
-	);
+	yield isRefusal
+		? { type: 'response.refusal.done', ...where, refusal: finalText }
+		: { type: 'response.output_text.done', ...where, text: finalText, logprobs: [] };
+	yield { type: 'response.content_part.done', ...where, part: donePart };
 	const item = {
 		...messageBase,
 		status: incomplete ? 'incomplete' : 'completed',
 		content: [donePart]
 	};
-	events.push({ type: 'response.output_item.done', output_index: outputIndex, item });
+	yield { type: 'response.output_item.done', output_index: outputIndex, item };
 	return { item, text: finalText, incomplete };
 }
 
@@ -308,12 +287,13 @@ export function responsesFailedEvent(
 	code = 'upstream_error',
 	message = code === 'insufficient_quota'
 		? 'You exceeded your current quota, please check your plan and billing details.'
-		: 'Upstream request failed'
+		: 'Upstream request failed',
+	responseId = id('resp')
 ): WireEvent {
 	return {
 		type: 'response.failed',
 		response: {
-			id: id('resp'),
+			id: responseId,
 			object: 'response',
 			model,
 			status: 'failed',

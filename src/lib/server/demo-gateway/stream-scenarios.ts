@@ -2,10 +2,10 @@
  * The demo gateway's stream scenarios: what a turn says (content) and how its event stream is
  * delivered (pacing, cuts, stalls, in-stream failures, keep-alives, byte splitting).
  *
- * Bounded: a turn's wire events are built up front, but every answer's text is small (`huge` and
- * `bench` at most MAX_LONG_ANSWER_KB; model ids and attachment names are limited in request.ts
- * and attachments.ts), its frames are made one at a time as the body is read (streamPlan), and
- * no stream is ever longer than MAX_STREAM_BYTES.
+ * Bounded: every answer's text is small (`huge` and `bench` at most MAX_LONG_ANSWER_KB; model ids
+ * and attachment names are limited in request.ts and attachments.ts), its wire events and their
+ * frames are made one at a time as the body is read (streamPlan), and no stream is ever longer
+ * than MAX_STREAM_BYTES.
  */
 import {
 	benchAnswer,
@@ -13,17 +13,18 @@ import {
 	demoAnswer,
 	demoReasoning,
 	hugeAnswer,
-	multibyteAnswer
+	multibyteAnswer,
+	tokenize
 } from './answer.ts';
-import { buildMessagesTurn, messagesErrorEvent } from './messages-events.ts';
+import { messagesErrorEvent, messagesTurn } from './messages-events.ts';
 import { drawDemoImage } from './png.ts';
 import type { DemoRequest } from './request.ts';
 import { attachmentsLine } from './attachments.ts';
 import { codeAnswer, toolActivity } from './tool-activity.ts';
 import {
-	buildResponsesTurn,
 	responsesErrorEvent,
 	responsesFailedEvent,
+	responsesTurn,
 	type TurnContent,
 	type WireEvent
 } from './responses-events.ts';
@@ -132,26 +133,35 @@ export function turnContent(request: DemoRequest): TurnContent {
 				outputFormat: 'png' as const
 			}
 		: null;
-	const textTokens = text.match(/\S+\s*|\s+/gu)?.length ?? 0;
 	return {
 		text,
 		reasoning: request.reasoning || name === 'reasoning' ? demoReasoning(request.prompt) : null,
 		refusal: name === 'refusal' ? "I'm sorry, but I can't help with that request." : null,
 		image,
-		incompleteAfterTokens: name === 'incomplete' ? Math.floor(textTokens / 2) : null,
+		incompleteAfterTokens: name === 'incomplete' ? Math.floor(tokenize(text).length / 2) : null,
 		tool,
 		encryptedReasoning: request.encryptedInclude
 	};
 }
 
-export function turnEvents(request: DemoRequest): { events: WireEvent[]; body: unknown } {
+/**
+ * The turn's wire events, made as they are taken; the generator returns the answer's body (what
+ * a non-streaming request gets).
+ */
+export function turnEvents(request: DemoRequest): Generator<WireEvent, unknown> {
 	const content = turnContent(request);
-	if (request.route === 'messages') {
-		const turn = buildMessagesTurn(request.model, request.inputChars, content);
-		return { events: turn.events, body: turn.message };
+	return request.route === 'messages'
+		? messagesTurn(request.model, request.inputChars, content)
+		: responsesTurn(request.model, request.inputChars, content);
+}
+
+/** A non-streaming answer: the turn's body, its events made and dropped one by one. */
+export function turnBody(request: DemoRequest): unknown {
+	const events = turnEvents(request);
+	for (;;) {
+		const next = events.next();
+		if (next.done === true) return next.value;
 	}
-	const turn = buildResponsesTurn(request.model, request.inputChars, content);
-	return { events: turn.events, body: turn.response };
 }
 
 const isDelta = (event: WireEvent): boolean =>
@@ -198,13 +208,19 @@ export function sizeLabel(bytes: number): string {
 		: `${Math.round(bytes / 1024)} KB`;
 }
 
-/** What ends a stream that reached the byte cap: the route's own in-stream failure. */
-function capEvent(request: DemoRequest, maxBytes: number): WireEvent {
+/**
+ * What ends a stream that reached the byte cap: the route's own in-stream failure. `responseId`
+ * only to measure one (ids are all the same length); the one sent gets its own.
+ */
+function capEvent(request: DemoRequest, maxBytes: number, responseId?: string): WireEvent {
 	const message = `The demo gateway stops an answer at ${sizeLabel(maxBytes)} of event stream; this one reached it, so it ends here.`;
 	return request.route === 'messages'
 		? messagesErrorEvent('api_error', message)
-		: responsesFailedEvent(request.model, 'server_error', message);
+		: responsesFailedEvent(request.model, 'server_error', message, responseId);
 }
+
+/** A sequence number no stream reaches, to measure the longest cap event. */
+const SEQUENCE_BOUND = 1_000_000_000;
 
 /**
  * The steps that play `events`, made one at a time as the player asks for them, never more than
@@ -214,7 +230,7 @@ function capEvent(request: DemoRequest, maxBytes: number): WireEvent {
  */
 function* framed(
 	request: DemoRequest,
-	events: readonly WireEvent[],
+	events: Iterable<WireEvent>,
 	pacing: Pacing,
 	maxBytes: number
 ): Generator<Step, boolean> {
@@ -228,8 +244,11 @@ function* framed(
 		return { kind: 'event', event: event.type, data: JSON.stringify(payload) };
 	};
 	const ending = (index: number): Step => eventStep(capEvent(request, maxBytes), index);
-	// Sequence numbers never pass events.length, so no ending is longer than this one.
-	const room = maxBytes - Buffer.byteLength(frame(ending(events.length)));
+	const longestEnding = eventStep(
+		capEvent(request, maxBytes, 'resp_'.padEnd(37, '0')),
+		SEQUENCE_BOUND
+	);
+	const room = maxBytes - Buffer.byteLength(frame(longestEnding));
 	let sent = 0;
 	/** Counts `step` against the cap if it fits in `limit`. */
 	const fits = (step: Step, limit: number): boolean => {
@@ -241,43 +260,52 @@ function* framed(
 	const pingComment: Step = { kind: 'comment', text: 'PING' };
 	let owedMs = 0;
 	let sinceBreath = 0;
-	for (const [index, event] of events.entries()) {
-		if (
-			event.type === 'response.image_generation_call.partial_image' ||
-			event.type === 'response.image_generation_call.completed'
-		) {
-			yield { kind: 'pause', ms: IMAGE_STEP_MS };
-		}
-		const step = eventStep(event, index);
-		if (!fits(step, index === events.length - 1 ? maxBytes : room)) {
-			yield ending(index);
-			return true;
-		}
-		yield step;
-		if (ping) {
-			const quiet = index === 1 ? PING_QUIET_MS / PING_EVERY_MS : 0;
-			for (let comment = 0; comment <= quiet; comment++) {
-				if (comment > 0) yield { kind: 'pause', ms: PING_EVERY_MS };
-				if (!fits(pingComment, room)) {
-					yield ending(index + 1);
-					return true;
+	// One event ahead, to know the last one (which needs no room for an ending after it).
+	const upcoming = events[Symbol.iterator]();
+	let next = upcoming.next();
+	try {
+		for (let index = 0; next.done !== true; index++) {
+			const event = next.value;
+			next = upcoming.next();
+			if (
+				event.type === 'response.image_generation_call.partial_image' ||
+				event.type === 'response.image_generation_call.completed'
+			) {
+				yield { kind: 'pause', ms: IMAGE_STEP_MS };
+			}
+			const step = eventStep(event, index);
+			if (!fits(step, next.done === true ? maxBytes : room)) {
+				yield ending(index);
+				return true;
+			}
+			yield step;
+			if (ping) {
+				const quiet = index === 1 ? PING_QUIET_MS / PING_EVERY_MS : 0;
+				for (let comment = 0; comment <= quiet; comment++) {
+					if (comment > 0) yield { kind: 'pause', ms: PING_EVERY_MS };
+					if (!fits(pingComment, room)) {
+						yield ending(index + 1);
+						return true;
+					}
+					yield pingComment;
 				}
-				yield pingComment;
 			}
+			if (isDelta(event) && bytesPerMs !== undefined) {
+				// Paced by bytes: a pause whenever the deltas sent are BENCH_PAUSE_MS ahead of the rate.
+				owedMs += Buffer.byteLength(deltaText(event)) / bytesPerMs;
+				if (owedMs >= BENCH_PAUSE_MS) {
+					// Node fires a timer about a millisecond late: ask for one less (the benchmark reports
+					// the rate it measured).
+					yield { kind: 'pause', ms: Math.floor(owedMs) - 1 };
+					owedMs -= Math.floor(owedMs);
+				}
+			} else if (isDelta(event) && deltaMs > 0) yield { kind: 'pause', ms: deltaMs };
+			// Even an unpaced stream yields now and then, so one huge answer cannot starve the server.
+			if (deltaMs === 0 && bytesPerMs === undefined && ++sinceBreath % 64 === 0)
+				yield { kind: 'pause', ms: 0 };
 		}
-		if (isDelta(event) && bytesPerMs !== undefined) {
-			// Paced by bytes: a pause whenever the deltas sent are BENCH_PAUSE_MS ahead of the rate.
-			owedMs += Buffer.byteLength(deltaText(event)) / bytesPerMs;
-			if (owedMs >= BENCH_PAUSE_MS) {
-				// Node fires a timer about a millisecond late: ask for one less (the benchmark reports
-				// the rate it measured).
-				yield { kind: 'pause', ms: Math.floor(owedMs) - 1 };
-				owedMs -= Math.floor(owedMs);
-			}
-		} else if (isDelta(event) && deltaMs > 0) yield { kind: 'pause', ms: deltaMs };
-		// Even an unpaced stream yields now and then, so one huge answer cannot starve the server.
-		if (deltaMs === 0 && bytesPerMs === undefined && ++sinceBreath % 64 === 0)
-			yield { kind: 'pause', ms: 0 };
+	} finally {
+		upcoming.return?.();
 	}
 	return false;
 }
@@ -290,11 +318,12 @@ export interface StreamPlan<Steps extends Iterable<Step> = Generator<Step>> {
 }
 
 /**
- * The event stream of a turn, made lazily: only the wire events (bounded by the answer's size)
- * exist up front; each step is framed when the player takes it. At most `maxBytes` of frames.
+ * The event stream of a turn, made lazily: each wire event is made, and framed, when the player
+ * takes the next step, so only the answer's text exists up front. At most `maxBytes` of frames.
+ * Scenarios that cut an answer mid-way look at its events whole first (those answers are short).
  */
 export function streamPlan(request: DemoRequest, maxBytes = MAX_STREAM_BYTES): StreamPlan {
-	const { events } = turnEvents(request);
+	const events = turnEvents(request);
 	const scenario = request.scenario;
 	const name = scenario?.name;
 	const deltaMs =
@@ -304,20 +333,25 @@ export function streamPlan(request: DemoRequest, maxBytes = MAX_STREAM_BYTES): S
 				? 0
 				: DEFAULT_DELTA_MS;
 	const messages = request.route === 'messages';
-	const mid = midAnswer(events);
-	const play = (list: readonly WireEvent[], pacing: Pacing = { deltaMs }) =>
+	const play = (list: Iterable<WireEvent>, pacing: Pacing = { deltaMs }) =>
 		framed(request, list, pacing, maxBytes);
 	// Frames with no pause between them leave in chunks of a few KB, not one write each.
 	const unpaced = deltaMs === 0 ? { batchBytes: BATCH_BYTES } : {};
+	/** The first events, up to `cut:<N>` / `stall:<N>` or mid-answer. */
+	const opening = (): WireEvent[] => {
+		const all = [...events];
+		return all.slice(0, intArg(scenario?.arg ?? null, midAnswer(all), all.length - 1));
+	};
+	const beforeMid = (): WireEvent[] => {
+		const all = [...events];
+		return all.slice(0, midAnswer(all));
+	};
 
 	switch (name) {
 		case 'cut':
-			return {
-				steps: play(events.slice(0, intArg(scenario?.arg ?? null, mid, events.length - 1))),
-				...unpaced
-			};
+			return { steps: play(opening()), ...unpaced };
 		case 'stall': {
-			const sent = play(events.slice(0, intArg(scenario?.arg ?? null, mid, events.length - 1)));
+			const sent = play(opening());
 			return {
 				steps: (function* (): Generator<Step> {
 					if (!(yield* sent)) yield { kind: 'hang' };
@@ -326,18 +360,20 @@ export function streamPlan(request: DemoRequest, maxBytes = MAX_STREAM_BYTES): S
 			};
 		}
 		case 'failed-mid-stream': {
+			const head = beforeMid();
 			const tail = messages
 				? messagesErrorEvent('api_error', 'Upstream request failed')
 				: responsesFailedEvent(request.model);
-			return { steps: play([...events.slice(0, mid), tail]), ...unpaced };
+			return { steps: play([...head, tail]), ...unpaced };
 		}
 		case 'error-mid-stream': {
+			const head = beforeMid();
 			const tail = messages
 				? messagesErrorEvent('overloaded_error', 'Overloaded')
 				: responsesErrorEvent();
 			// The API follows its `error` event with `response.failed`; Messages ends at the error.
 			const after = messages ? [] : [responsesFailedEvent(request.model, 'insufficient_quota')];
-			return { steps: play([...events.slice(0, mid), tail, ...after]), ...unpaced };
+			return { steps: play([...head, tail, ...after]), ...unpaced };
 		}
 		case 'multibyte':
 			return { steps: play(events), splitBytes: 5 };
