@@ -65,6 +65,8 @@ describe('snippets', () => {
 		expect(snippet?.match).toBe('LIGHTHOUSE');
 		expect(snippet?.before.startsWith('…')).toBe(true);
 		expect(snippet?.before.endsWith('the keeper lit the ')).toBe(true);
+		// It starts at the start of a word, not inside one.
+		expect(text.replace(/\s+/gu, ' ')).toContain(` ${snippet?.before.slice(1) ?? ''}`);
 		expect(snippet?.after.startsWith(' lamp at dusk')).toBe(true);
 		expect(snippet?.after.endsWith('…')).toBe(true);
 		expect(shown(snippet)).not.toContain('\n');

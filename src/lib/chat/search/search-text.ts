@@ -30,8 +30,11 @@ export function foldQuery(query: string): string {
 	return foldForSearch(query).trim();
 }
 
-/** How much of a message a snippet shows on each side of the match, in characters. */
-const BEFORE = 30;
+/**
+ * How much of a message a snippet shows on each side of the match, in characters: little before
+ * it, so the match is within the first ~40 characters a sidebar row shows.
+ */
+const BEFORE = 20;
 const AFTER = 60;
 
 /**
@@ -81,6 +84,13 @@ function codePointBoundary(text: string, offset: number, direction: -1 | 1): num
 	return isLowSurrogate && offset > 0 && offset < text.length ? offset + direction : offset;
 }
 
+/** `from`, or the start of the next word when `from` is inside one (not past `limit`). */
+function wordStart(text: string, from: number, limit: number): number {
+	if (from === 0 || /\s/u.test(text.charAt(from - 1))) return from;
+	const space = text.slice(from, limit).search(/\s/u);
+	return space === -1 ? from : from + space + 1;
+}
+
 /**
  * A short part of `text` around the first match of folded `query`, on one line, with "…" where it
  * was cut; `null` when the text does not contain the query.
@@ -88,7 +98,11 @@ function codePointBoundary(text: string, offset: number, direction: -1 | 1): num
 export function snippetAround(text: string, query: string): Snippet | null {
 	const match = findMatch(text, query);
 	if (match === null) return null;
-	const from = codePointBoundary(text, Math.max(0, match.start - BEFORE), 1);
+	const from = wordStart(
+		text,
+		codePointBoundary(text, Math.max(0, match.start - BEFORE), 1),
+		match.start
+	);
 	const to = codePointBoundary(text, Math.min(text.length, match.end + AFTER), -1);
 	const before = oneLine(text.slice(from, match.start)).trimStart();
 	const after = oneLine(text.slice(match.end, to)).trimEnd();
