@@ -1,7 +1,12 @@
 /**
- * All conversations: the list (searchable), the open one, rename, delete with undo, export and
- * import. A conversation is written to storage with its first message; until then it is only on
- * screen.
+ * All conversations: the list (searchable by title and by the text of every message), the open
+ * one, rename, delete with undo, export and import. A conversation is written to storage with its
+ * first message; until then it is only on screen.
+ *
+ * Search: titles are matched at once as the query changes (a few thousand short strings); the
+ * messages are searched SEARCH_DELAY_MS after the last keystroke in the store's index
+ * (search/message-index.ts), and a newer query cancels an older search, so only the latest
+ * query's results are ever shown.
  */
 import { DEFAULT_TITLE } from './chat-message.ts';
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
@@ -16,12 +21,41 @@ import {
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 import { base64ToBlob, blobToBase64 } from './storage/blob-base64.ts';
+import { importBatches } from './storage/import-batches.ts';
+import { SearchableStore } from './search/searchable-store.ts';
+import { SearchCancelled, type MessageHit } from './search/message-index.ts';
+import { foldForSearch, foldQuery } from './search/search-text.ts';
+import { assertNever } from '../failure/assert-never.ts';
 
 /** Export and import, loaded when first used (not part of the chat's first paint). */
 const loadTransfer = () => import('./storage/transfer.ts');
 
 /** How long a deleted conversation can be brought back. */
 export const UNDO_DELETE_MS = 8000;
+
+/** How long after the last keystroke the messages are searched. */
+export const SEARCH_DELAY_MS = 150;
+
+/** Where an import is. */
+export interface ImportProgress {
+	messagesDone: number;
+	messagesTotal: number;
+	conversationsDone: number;
+	conversationsTotal: number;
+}
+
+/** What an import did. */
+export interface ImportSummary {
+	conversations: number;
+	messages: number;
+	/** Conversations or messages in the file that did not validate and were left out. */
+	skipped: number;
+	/** From reading the file to the last write. */
+	milliseconds: number;
+}
+
+/** Lets the page paint and handle input before the work goes on. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export interface Download {
 	filename: string;
@@ -30,7 +64,7 @@ export interface Download {
 }
 
 export class ConversationLibrary {
-	#store: ConversationStore = new MemoryStore();
+	#store = new SearchableStore(new MemoryStore());
 	#conversations = $state.raw<ConversationRecord[]>([]);
 	#session = $state.raw<ChatSession | null>(null);
 	#deleted = $state.raw<ConversationRecord | null>(null);
@@ -39,15 +73,30 @@ export class ConversationLibrary {
 	/** When the previous page stopped saving (what came after is gone), if it did. */
 	#unsavedBefore = $state<number | null>(null);
 	#skipped = $state(0);
-	query = $state('');
+	#query = $state('');
+	/** The latest finished search of the messages: its folded query and the conversations found. */
+	#found = $state.raw<{ query: string; hits: ReadonlyMap<string, MessageHit> } | null>(null);
+	#searching = $state(false);
+	#searchTimer: ReturnType<typeof setTimeout> | undefined;
+	#searchRun: AbortController | null = null;
+	#importing = $state.raw<ImportProgress | null>(null);
 	/** What this tab tells the other tabs, and hears from them. */
 	readonly #channel: ConversationChannel;
 
+	/** The folded query (search-text.ts); `''` when nothing is searched. */
+	readonly searchQuery = $derived(foldQuery(this.#query));
+
+	/**
+	 * The conversations listed: all of them, or those whose title contains the query or that the
+	 * latest search of the messages found (until a newer search finishes, the previous one's).
+	 */
 	readonly visible = $derived.by(() => {
-		const query = this.query.trim().toLowerCase();
-		return query === ''
-			? this.#conversations
-			: this.#conversations.filter((record) => record.title.toLowerCase().includes(query));
+		const query = this.searchQuery;
+		if (query === '') return this.#conversations;
+		const hits = this.#found?.hits;
+		return this.#conversations.filter(
+			(record) => foldForSearch(record.title).includes(query) || hits?.has(record.id) === true
+		);
 	});
 
 	constructor(
@@ -80,10 +129,36 @@ export class ConversationLibrary {
 	get skippedRecords(): number {
 		return this.#skipped;
 	}
+	/** What is typed in the search field. */
+	get query(): string {
+		return this.#query;
+	}
+	set query(query: string) {
+		this.#query = query;
+		this.#scheduleSearch();
+	}
+	/** True from a keystroke until the messages have been searched for the new query. */
+	get searching(): boolean {
+		return this.#searching;
+	}
+	/** Where an import is; null when none is running. */
+	get importing(): ImportProgress | null {
+		return this.#importing;
+	}
+
+	/** Gets the messages ready to be searched (the search field has the focus). */
+	prepareSearch(): void {
+		this.#store.index.prepare();
+	}
+
+	/** Why conversation `id` matched the search through its messages, if it did. */
+	hitOf(id: string): MessageHit | undefined {
+		return this.#found?.hits.get(id);
+	}
 
 	/** Opens storage and the most recent conversation (or a new one). */
 	async open(store?: ConversationStore): Promise<void> {
-		this.#store = store ?? (await openConversationStore());
+		this.#store = new SearchableStore(store ?? (await openConversationStore()));
 		this.#unsavedBefore = takeUnsavedMark();
 		await this.#refresh();
 		const latest = this.#conversations[0];
@@ -234,54 +309,145 @@ export class ConversationLibrary {
 			: { filename: `${base}.md`, mimeType: 'text/markdown', text: exportMarkdown(conversation) };
 	}
 
-	/** Adds the conversations of an export file; throws ImportError when the file is not one. */
-	async importJson(text: string): Promise<{ imported: number; skipped: number }> {
+	/**
+	 * Adds the conversations of an export file, IMPORT_BATCH_MESSAGES messages per write and
+	 * yielding to the page between writes, with `importing` telling how far it is; throws
+	 * ImportError when the file is not an export.
+	 */
+	async importJson(text: string): Promise<ImportSummary> {
+		const started = performance.now();
 		const { parseImport } = await loadTransfer();
-		const { conversations, attachments, skipped } = parseImport(text);
-		for (const conversation of conversations) {
-			const { messages, ...record } = conversation;
-			await this.#store.saveConversation(record);
-			for (const file of attachments) {
-				if (file.conversationId !== record.id) continue;
-				const blob = base64ToBlob(file.base64, file.mimeType);
-				await this.#store.saveAttachment({ id: file.id, conversationId: record.id, blob });
+		// Shown while the file is read (a large one takes a moment), before anything is counted.
+		this.#importing = {
+			messagesDone: 0,
+			messagesTotal: 0,
+			conversationsDone: 0,
+			conversationsTotal: 0
+		};
+		try {
+			await nextTask();
+			const { conversations, attachments, skipped } = parseImport(text);
+			const progress: ImportProgress = {
+				messagesDone: 0,
+				messagesTotal: conversations.reduce((sum, { messages }) => sum + messages.length, 0),
+				conversationsDone: 0,
+				conversationsTotal: conversations.length
+			};
+			this.#importing = progress;
+			for (const batch of importBatches(conversations, attachments)) {
+				await this.#store.saveBatch({
+					conversations: batch.conversations,
+					messages: batch.messages,
+					attachments: batch.attachments.map((file) => ({
+						id: file.id,
+						conversationId: file.conversationId,
+						blob: base64ToBlob(file.base64, file.mimeType)
+					}))
+				});
+				const { messagesDone, conversationsDone } = batch;
+				this.#importing = { ...progress, messagesDone, conversationsDone };
+				// Other tabs reload their whole list on a record's news: one per batch is enough.
+				const last = batch.conversations.at(-1);
+				if (last !== undefined) {
+					this.#channel.post({ type: 'record', conversationId: last.id, patch: {} });
+				}
+				await nextTask();
 			}
-			for (const message of messages) await this.#store.saveMessage(message);
+			return {
+				conversations: conversations.length,
+				messages: progress.messagesTotal,
+				skipped,
+				milliseconds: performance.now() - started
+			};
+		} finally {
+			this.#importing = null;
+			await this.#refresh();
 		}
-		await this.#refresh();
-		for (const { id } of conversations) {
-			this.#channel.post({ type: 'record', conversationId: id, patch: {} });
-		}
-		return { imported: conversations.length, skipped };
 	}
 
 	dispose(): void {
+		clearTimeout(this.#searchTimer);
+		this.#searchRun?.abort();
 		this.#session?.dispose();
 		void this.#commitDelete().finally(() => this.#channel.close());
 	}
 
-	/** Another tab changed a conversation: the list follows; a deleted open one is left. */
+	/**
+	 * Another tab changed a conversation: the list follows, and so does the search index; a deleted
+	 * open one is left.
+	 */
 	async #hear(news: ConversationNews): Promise<void> {
-		if (news.type === 'deleted') {
-			this.#conversations = this.#conversations.filter(
-				(record) => record.id !== news.conversationId
-			);
-			if (this.#session?.id === news.conversationId) {
-				const next = this.#conversations[0];
-				if (next === undefined) this.newConversation();
-				else await this.select(next.id);
+		const index = this.#store.index;
+		switch (news.type) {
+			case 'deleted':
+				index.removeConversation(news.conversationId);
+				this.#conversations = this.#conversations.filter(
+					(record) => record.id !== news.conversationId
+				);
+				if (this.#session?.id === news.conversationId) {
+					const next = this.#conversations[0];
+					if (next === undefined) this.newConversation();
+					else await this.select(next.id);
+				}
+				return;
+			case 'record': {
+				// A draft typed in another tab changes nothing in this list.
+				const { draft, ...listed } = news.patch;
+				if (Object.keys(listed).length === 0 && draft !== undefined) return;
+				// eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local lookup, not rendered
+				const known = new Set(this.#conversations.map((record) => record.id));
+				await this.#refresh();
+				// New conversations whose messages this tab was not sent (an import in another tab):
+				// the index reads storage again on the next search.
+				if (this.#conversations.some((record) => !known.has(record.id))) {
+					index.invalidate();
+					this.#scheduleSearch();
+				}
+				return;
 			}
-		} else if (news.type === 'record') {
-			// A draft typed in another tab changes nothing in this list.
-			const { draft, ...listed } = news.patch;
-			if (Object.keys(listed).length > 0 || draft === undefined) await this.#refresh();
-		} else if (
-			news.type === 'message' &&
-			!this.#conversations.some((r) => r.id === news.record.conversationId)
-		) {
-			// A conversation started in another tab.
-			await this.#refresh();
+			case 'message':
+				index.noteMessage(news.record);
+				// A conversation started in another tab.
+				if (!this.#conversations.some((r) => r.id === news.record.conversationId)) {
+					await this.#refresh();
+				}
+				return;
+			case 'messages-removed':
+				index.removeMessages(news.ids);
+				return;
+			default:
+				assertNever(news, 'conversation news');
 		}
+	}
+
+	/** Searches the messages for the query SEARCH_DELAY_MS from now, cancelling any search before. */
+	#scheduleSearch(): void {
+		clearTimeout(this.#searchTimer);
+		this.#searchRun?.abort();
+		const query = foldQuery(this.#query);
+		if (query === '') {
+			this.#found = null;
+			this.#searching = false;
+			return;
+		}
+		// Searching again for the same query (something was saved) keeps its results on screen.
+		this.#searching = this.#found?.query !== query;
+		this.#searchTimer = setTimeout(() => void this.#searchMessages(query), SEARCH_DELAY_MS);
+	}
+
+	async #searchMessages(query: string): Promise<void> {
+		const run = new AbortController();
+		this.#searchRun = run;
+		try {
+			const hits = await this.#store.index.search(query, run.signal);
+			if (run.signal.aborted) return;
+			this.#found = { query, hits };
+		} catch (error) {
+			if (error instanceof SearchCancelled) return;
+			// The messages cannot be searched now: titles still match.
+			this.#found = null;
+		}
+		this.#searching = false;
 	}
 
 	#show(conversation: Conversation): void {
@@ -310,6 +476,8 @@ export class ConversationLibrary {
 		const deleted = this.#deleted?.id;
 		this.#conversations = (await this.#store.list()).filter((record) => record.id !== deleted);
 		this.#syncProblem();
+		// Something was saved: the open search includes it.
+		if (this.searchQuery !== '') this.#scheduleSearch();
 	}
 
 	#syncProblem(): void {
