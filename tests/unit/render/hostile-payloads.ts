@@ -20,5 +20,13 @@ export const XSS_PAYLOADS: Record<string, string> = {
 		'<style>body{background:url(https://evil.example/c)}</style><meta http-equiv="refresh" content="0;url=https://evil.example">',
 	attributeBreakout:
 		'[x](https://ok.example/"onmouseover="alert(1)) [y](https://ok.example/ "t\\" onclick=alert(1)")',
-	codeInfo: '```js" onload="alert(1)\ncode\n```\n\n```<script>\nx\n```'
+	codeInfo: '```js" onload="alert(1)\ncode\n```\n\n```<script>\nx\n```',
+	referenceSchemes:
+		'[a][1] [b] ![c][2] [d][3]\n\n[1]: javascript:alert(1)\n[b]: <java\tscript:alert(1)> "t\\" onclick=alert(1)"\n[2]: data:image/svg+xml,<svg onload=alert(1)>\n[3]: &#106;avascript:alert(1)',
+	footnoteClobbering:
+		'A[^getElementById] B[^location] C[^__proto__] D[^test]\n\n[^getElementById]: <img src=x onerror=alert(1)>\n[^location]: [x](javascript:alert(1))\n[^__proto__]: proto\n[^test]: <form id="test"></form>',
+	taskList:
+		'- [x] <script>alert(1)</script>\n- [ ] [a](javascript:alert(1))\n- [<img src=x onerror=alert(1)>] x',
+	emailLinks:
+		'javascript:alert(1)@x.example <javascript:a@b.example> mailto:a@b.example?subject=<x>'
 };

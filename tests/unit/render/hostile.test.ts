@@ -37,7 +37,10 @@ const ALLOWED_TAGS = new Set([
 	'tr',
 	'th',
 	'td',
-	'button'
+	'button',
+	'input',
+	'sup',
+	'section'
 ]);
 const ALLOWED_ATTRIBUTES = new Set([
 	'class',
@@ -49,7 +52,13 @@ const ALLOWED_ATTRIBUTES = new Set([
 	'start',
 	'type',
 	'data-align',
-	'data-remote-image'
+	'data-remote-image',
+	// Task list checkboxes (never with anything the text chose).
+	'disabled',
+	'checked',
+	// Footnotes: ids of the renderer's own making (see expectSafe) and a fixed label.
+	'id',
+	'aria-label'
 ]);
 
 function expectSafe(root: FakeElement): void {
@@ -57,7 +66,12 @@ function expectSafe(root: FakeElement): void {
 		expect(ALLOWED_TAGS, `<${element.tagName}>`).toContain(element.tagName);
 		for (const [name, value] of element.attributes) {
 			expect(ALLOWED_ATTRIBUTES, `${element.tagName}[${name}]`).toContain(name);
-			if (name === 'href') expect(value).toMatch(/^(https?:\/\/|mailto:)/);
+			if (name === 'href') expect(value).toMatch(/^(https?:\/\/|mailto:|#md-fn(ref)?-\d+(-\d+)?$)/);
+			if (name === 'id') expect(value).toMatch(/^md-fn(ref)?-\d+(-\d+)?$/);
+			if (element.tagName === 'input') {
+				expect(element.getAttribute('type')).toBe('checkbox');
+				expect(element.getAttribute('disabled')).toBe('');
+			}
 		}
 	}
 }
@@ -202,5 +216,31 @@ describe('hostile content: pathological markdown degrades under the caps', () =>
 		let boundary = LIMITS.maxMarkdownChars;
 		while (text.charAt(boundary - 1) !== '\n') boundary++;
 		expect(overflow?.textContent).toBe(text.slice(boundary));
+	});
+});
+
+describe('hostile content: references, footnotes and task items', () => {
+	it('a reference to a javascript: or data: definition is no link', () => {
+		const root = rendered(XSS_PAYLOADS['referenceSchemes'] ?? '');
+		expect(elements(root).filter((element) => element.tagName === 'a')).toEqual([]);
+		expect(root.textContent).toContain('a b [image: c]'.replace('[image: c]', ''));
+	});
+
+	it('footnote labels never become ids or names: only numbers after the renderer’s prefix', () => {
+		const root = rendered(XSS_PAYLOADS['footnoteClobbering'] ?? '');
+		const ids = elements(root)
+			.map((element) => element.getAttribute('id'))
+			.filter((id) => id !== null);
+		expect(ids).toEqual([
+			'md-fnref-1',
+			'md-fnref-2',
+			'md-fnref-3',
+			'md-fnref-4',
+			'md-fn-1',
+			'md-fn-2',
+			'md-fn-3',
+			'md-fn-4'
+		]);
+		expect(root.textContent).toContain('<img src=x onerror=alert(1)>');
 	});
 });

@@ -119,7 +119,15 @@ const markdownish = fc
 			'.',
 			'😀',
 			'"',
-			'\r\n'
+			'\r\n',
+			'[a]',
+			'[a]: https://a.io',
+			'\n[^a]: ',
+			'[^a]',
+			'- [ ] ',
+			'[x] ',
+			'b@c.io',
+			'    '
 		),
 		{ maxLength: 60 }
 	)

@@ -46,21 +46,34 @@ const inlineText = fc
 			'.',
 			'!',
 			'😀',
-			'é'
+			'é',
+			'[a]',
+			'[^a]',
+			'[^b]',
+			'][',
+			'[]',
+			'a@b.io',
+			'mailto:',
+			'x@'
 		),
 		{ maxLength: 40 }
 	)
 	.map((parts) => parts.join(''));
 
+/** `[a]` and `[^a]` are defined, `[b]` and `[^b]` are not. */
+const definitions = new Map([['A', { destination: 'https://a.example', title: 'A' }]]);
+const footnotes = new Map([['A', 1]]);
+
 function html(text: string, before: string, final: boolean): string {
-	return inlineHtml(parseInline(text, { before, final }).inlines);
+	const { inlines } = parseInline(text, { before, final, definitions, footnotes });
+	return inlineHtml(inlines, (label) => `<sup>${label}</sup>`);
 }
 
 describe('inline safe points', () => {
 	it('cutting at the safe end never changes the result, whatever follows', () => {
 		fc.assert(
 			fc.property(inlineText, inlineText, (text, continuation) => {
-				const { safeEnd } = parseInline(text);
+				const { safeEnd } = parseInline(text, { definitions, footnotes });
 				fc.pre(safeEnd > 0);
 				const whole = text + continuation;
 				const head = html(whole.slice(0, safeEnd), '', false);

@@ -110,6 +110,11 @@ export class ContainerView implements BlockView {
 			const extra = this.#views.pop();
 			if (extra !== undefined) extra.element.parentNode?.removeChild(extra.element);
 		}
+		// A section whose blocks all went (a paragraph of definitions only) goes too.
+		while (this.#sections.length > Math.ceil(this.#views.length / SECTION_SIZE)) {
+			const section = this.#sections.pop();
+			if (section !== undefined) this.element.removeChild(section);
+		}
 	}
 
 	/** A task list item starts with a checkbox nobody can tick (GFM §5.3: `disabled`). */
