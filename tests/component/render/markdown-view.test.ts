@@ -83,4 +83,31 @@ describe('MarkdownView', () => {
 			spacer.remove();
 		}
 	});
+
+	it('footnotes: a reference scrolls to its footnote without changing the address; two messages share no id', async () => {
+		const text = `A claim.[^1]\n\n${'Filler paragraph.\n\n'.repeat(60)}[^1]: The source.`;
+		const first = await render(MarkdownView, { text });
+		const second = await render(MarkdownView, { text });
+		const roots = [first, second].map(
+			(screen) => screen.container.querySelector<HTMLElement>('[data-markdown]') as HTMLElement
+		);
+		await expect
+			.poll(() => roots.map((root) => root.querySelector('section li')?.id))
+			.toSatisfy((ids: (string | undefined)[]) => ids.every((id) => id !== undefined));
+		const [one, two] = roots.map((root) => root.querySelector('section li')?.id);
+		expect(one).toMatch(/^md\d+-fn-1$/);
+		expect(two).not.toBe(one);
+		const address = location.href;
+		const ref = roots[0]?.querySelector<HTMLAnchorElement>('sup a');
+		expect(ref?.getAttribute('href')).toBe(`#${one ?? ''}`);
+		const inView = (): boolean => {
+			const box = roots[0]?.querySelector('section li')?.getBoundingClientRect();
+			return box !== undefined && box.top < window.innerHeight && box.bottom > 0;
+		};
+		expect(inView()).toBe(false);
+		ref?.click();
+		await expect.poll(inView).toBe(true);
+		expect(location.href).toBe(address);
+		expect(roots[0]?.querySelector('section li')?.textContent).toContain('The source.');
+	});
 });
