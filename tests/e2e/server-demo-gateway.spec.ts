@@ -3,15 +3,16 @@ import { APP_URL } from './servers.ts';
 
 /**
  * The built-in demo gateway over real HTTP on the production server, called the way the README
- * and the issue call it: `curl -N -X POST localhost:3000/demo/v1/responses -d '{…}'`, which sends
- * a form content type and no Origin header.
+ * calls it: `curl -N localhost:3000/demo/v1/responses -H 'content-type: application/json' -d '{…}'`
+ * (JSON only: a form or text body is what a page on another site could send without asking, and
+ * is refused unread).
  */
 const curlLike = (input: string) => ({
-	headers: { 'content-type': 'application/x-www-form-urlencoded' },
+	headers: { 'content-type': 'application/json' },
 	data: JSON.stringify({ model: 'demo', input, stream: true })
 });
 
-test('curl -d to /demo/v1/responses gets a Responses stream that ends in response.completed', async ({
+test('curl with a JSON body to /demo/v1/responses gets a Responses stream that ends in response.completed', async ({
 	request
 }) => {
 	const response = await request.post(`${APP_URL}/demo/v1/responses`, curlLike('hi'));
@@ -33,6 +34,23 @@ test('the same request with #scenario: tokens produces the seed failures', async
 			curlLike(`#scenario:${scenario}`)
 		);
 		expect(response.status()).toBe(status);
+	}
+});
+
+test('a browser on another site cannot make the demo work: a simple cross-site POST is refused unread', async ({
+	request
+}) => {
+	for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+		const response = await request.post(`${APP_URL}/demo/v1/responses`, {
+			headers: {
+				'content-type': type,
+				origin: 'https://elsewhere.example',
+				'sec-fetch-site': 'cross-site',
+				'sec-fetch-mode': 'no-cors'
+			},
+			data: JSON.stringify({ model: 'demo', input: '#scenario:huge', stream: true })
+		});
+		expect(response.status(), type).toBe(415);
 	}
 });
 

@@ -52,7 +52,7 @@ describe('DEMO_GATEWAY_CORS=off', () => {
 
 		const failure = await fetch(`${gateway.url}/v1/responses`, {
 			method: 'POST',
-			headers: origin,
+			headers: { ...origin, 'content-type': 'application/json' },
 			body: JSON.stringify(responsesBody('#scenario:insufficient-balance'))
 		});
 		expect(failure.status).toBe(402);
