@@ -278,9 +278,15 @@ export class AppState {
 				throw new Error(`The app server answered ${response.status} for its configuration.`);
 			this.#config = parsePublicConfig(await response.json());
 		} catch (error) {
-			this.#loadError =
-				error instanceof Error ? error.message : 'The configuration could not be loaded.';
+			const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+			this.#loadError = offline
+				? 'You are offline. Your conversations are here to read; sending needs the network.'
+				: error instanceof Error
+					? error.message
+					: 'The configuration could not be loaded.';
 			this.#loadState = 'error';
+			// The library is this browser's own: it opens without the server (offline, installed).
+			await this.library.open().catch(() => undefined);
 			return;
 		}
 		this.access.configure(this.#config);

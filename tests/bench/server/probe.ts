@@ -3,6 +3,8 @@
  * busy event loop does not delay the measurement), until SIGTERM; then prints the latencies (ms)
  * and the number of failures as one JSON line.
  */
+import process from 'node:process';
+
 const url = process.argv[2] ?? '';
 const latencies: number[] = [];
 let failures = 0;
