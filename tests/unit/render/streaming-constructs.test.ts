@@ -137,3 +137,19 @@ describe('task list items', () => {
 		expect(root.textContent).toBe('tododonealso done');
 	});
 });
+
+describe('definitions under pressure', () => {
+	it('a definition left open for thousands of lines streams as text, then is exact at the end', () => {
+		const text = `[a] ok\n\n[a]: https://a.example/ "title\n${'more title text\n'.repeat(3000)}end"`;
+		const { renderer, root } = createRenderer();
+		for (let at = 0; at < text.length; at += 512) {
+			renderer.append(text.slice(at, at + 512));
+			renderer.flush();
+		}
+		expect(root.textContent).toContain('more title text');
+		renderer.finish();
+		renderer.flush();
+		expect(linksTo(root, 'https://a.example/')[0]?.getAttribute('title')).toContain('end');
+		expect(root.textContent).toBe('a ok');
+	});
+});

@@ -29,6 +29,11 @@ export const LIMITS = {
 	maxTableLineChars: 16 * 1024,
 	/** Link reference definitions kept per message; later ones are hidden but define nothing. */
 	maxLinkDefinitions: 10_000,
+	/**
+	 * An unfinished definition longer than this (a title left open, say) is shown as text while
+	 * it streams, and counts only once its paragraph ends: no scan of a growing paragraph per line.
+	 */
+	maxPendingDefinitionChars: 4096,
 	/** Markdown parsed per message; lines starting past this are shown as plain text. */
 	maxMarkdownChars: 1024 * 1024,
 	/** Plain text (code, degraded paragraphs, overflow) is laid out in chunks of at most this. */

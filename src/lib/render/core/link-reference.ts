@@ -7,6 +7,7 @@
  * can: a scan that runs out of text before deciding answers `'eof'` unless the text is final.
  */
 import { type Scan, scanDestination, scanTitle, skipSpaceAndNewline } from './inline-scan.ts';
+import { LIMITS } from './limits.ts';
 
 export interface LinkDefinition {
 	/** Destination and title as written (escapes and entities not yet resolved). */
@@ -114,7 +115,10 @@ export interface DefinitionPrefix {
 	readonly definitions: readonly ParsedDefinition[];
 	/** Where the text after the definitions starts (always at a line start). */
 	readonly end: number;
-	/** The text from `end` on may still turn out to be a definition (only when not final). */
+	/**
+	 * The text from `end` on may still turn out to be a definition (only when not final, and not
+	 * past `LIMITS.maxPendingDefinitionChars`).
+	 */
 	readonly pending: boolean;
 }
 
@@ -124,7 +128,10 @@ export function definitionPrefix(text: string, final: boolean): DefinitionPrefix
 	let pos = 0;
 	while (text.charAt(pos) === '[') {
 		const scanned = scanDefinition(text, pos, final);
-		if (scanned === 'eof') return { definitions, end: pos, pending: true };
+		if (scanned === 'eof') {
+			const pending = text.length - pos <= LIMITS.maxPendingDefinitionChars;
+			return { definitions, end: pos, pending };
+		}
 		if (scanned === null) break;
 		definitions.push(scanned.definition);
 		pos = scanned.end;
