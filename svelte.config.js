@@ -45,12 +45,15 @@ const config = {
 		// relative paths), which is what lets BASE_PATH change without a rebuild. Do not turn off.
 		paths: { relative: true },
 		// SvelteKit's origin check guards form actions, and this app has none. Its POST routes are
-		// the demo gateway (no credentials; it must answer `curl -d` like any gateway) and routes
-		// that check Origin and Sec-Fetch-Site themselves.
+		// the demo gateway (no credentials; JSON bodies only, so a cross-site simple POST does no
+		// work) and routes that check Origin and Sec-Fetch-Site themselves.
 		csrf: { trustedOrigins: ['*'] },
 		// SvelteKit puts a per-response nonce on its inline bootstrap script and names it in
 		// script-src; src/hooks.server.ts builds the rest of the policy from the runtime config.
 		csp: { mode: 'nonce', directives: { 'script-src': ['self'] } },
+		// The page registers the service worker itself (src/lib/app/app-update.svelte.ts), in
+		// production builds only, to offer new versions instead of taking over.
+		serviceWorker: { register: false },
 		typescript: {
 			// Type-check the root config files too, not only src/ and tests/.
 			config: (tsconfig) => {
