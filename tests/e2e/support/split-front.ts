@@ -21,6 +21,7 @@ const TYPES: Record<string, string> = {
 	'.js': 'text/javascript; charset=utf-8',
 	'.css': 'text/css; charset=utf-8',
 	'.svg': 'image/svg+xml',
+	'.webmanifest': 'application/manifest+json',
 	'.json': 'application/json',
 	'.png': 'image/png',
 	'.woff2': 'font/woff2'
