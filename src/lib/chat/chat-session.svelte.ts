@@ -352,10 +352,9 @@ export class ChatSession {
 			this.draft = prompt.text;
 			return prompt.text;
 		}
-		const removed = this.#messages.slice(index);
-		const ids = new Set(removed.map((message) => message.id));
-		this.#all = this.#all.filter((message) => !ids.has(message.id));
-		await this.#writer.deleteMessages(removed.map((message) => message.id));
+		const removed = this.#messages.slice(index).map((message) => message.id);
+		this.#all = this.#all.filter((message) => !removed.includes(message.id));
+		await this.#writer.deleteMessages(removed);
 		this.draft = prompt.text;
 		return prompt.text;
 	}
