@@ -101,6 +101,21 @@ export const en = {
 		byProvider: 'Run by the provider.',
 		notRun: 'Not run: Switchboard has no such tool.'
 	},
+	library: {
+		newConversation: 'New conversation',
+		search: 'Search conversations',
+		searchPlaceholder: 'Search titles and messages',
+		searching: 'Searching messages…',
+		matches: (count: number) => `${count} conversation${count === 1 ? ' matches' : 's match'}.`,
+		empty: 'No saved conversations yet.',
+		noMatch: 'No conversation matches.'
+	},
+	update: {
+		ready: 'A new version of Switchboard is ready.',
+		reload: 'Reload',
+		reloading: 'Reloading…',
+		later: 'Later'
+	},
 	messageActions: {
 		version: (index: number, count: number) => `Version ${index} of ${count}`,
 		previousVersion: 'Previous version',

@@ -120,6 +120,21 @@ export const zhCN: Catalogue = {
 		byProvider: '由服务商运行。',
 		notRun: '未运行：Switchboard 没有这个工具。'
 	},
+	library: {
+		newConversation: '新对话',
+		search: '搜索对话',
+		searchPlaceholder: '搜索标题和消息',
+		searching: '正在搜索消息…',
+		matches: (count: number) => `${count} 个对话匹配。`,
+		empty: '还没有保存的对话。',
+		noMatch: '没有匹配的对话。'
+	},
+	update: {
+		ready: 'Switchboard 有新版本了。',
+		reload: '重新加载',
+		reloading: '正在重新加载…',
+		later: '稍后'
+	},
 	messageActions: {
 		version: (index, count) => `第 ${index} 个版本，共 ${count} 个`,
 		previousVersion: '上一个版本',

@@ -38,6 +38,7 @@ const chineseLeaves = leaves(zhCN);
  * them (the parameters a sentence is built around: names, counts, ids).
  */
 const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
+	'library.matches': { args: [7], shows: ['7'] },
 	'chat.reloadToConnect': { args: ['gw.example.com'], shows: ['gw.example.com'] },
 	'composer.remove': { args: ['photo.png'], shows: ['photo.png'] },
 	'prompt.noLongerStored': { args: ['report.pdf'], shows: ['report.pdf'] },
