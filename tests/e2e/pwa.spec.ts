@@ -234,6 +234,8 @@ test('a new version is offered, and loads only when the person clicks Reload; th
 	page,
 	baseURL
 }) => {
+	// Two worker installs and a reload: more than the default budget on a busy machine.
+	test.setTimeout(60_000);
 	const appUrl = baseURL ?? '';
 	await openApp(page, appUrl);
 	await send(page, 'before the update');
