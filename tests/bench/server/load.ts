@@ -88,11 +88,16 @@ export async function stream(
 		status = response.status;
 		if (response.body === null) return { status, bytes, complete: false };
 		const decoder = new TextDecoder();
+		let complete = false;
 		for await (const chunk of response.body) {
 			bytes += chunk.byteLength;
-			tail = (tail + decoder.decode(chunk, { stream: true })).slice(-200);
+			// The terminal event's data can be long (a completed response repeats the whole answer):
+			// look for its name as it passes, across chunk boundaries.
+			const seen = tail + decoder.decode(chunk, { stream: true });
+			complete ||= terminal.test(seen);
+			tail = seen.slice(-100);
 		}
-		return { status, bytes, complete: terminal.test(tail) };
+		return { status, bytes, complete };
 	} catch (error) {
 		const aborted = abort.signal.aborted;
 		return {
