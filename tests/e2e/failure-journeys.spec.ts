@@ -50,8 +50,22 @@ async function failWith(
 	kind: string
 ): Promise<{ requests: TurnRequests; card: Locator }> {
 	const requests = watchTurnRequests(page);
+	// Every failure kind shown, however briefly: an automatic retry can replace its card before
+	// a poll of the page would see it.
+	await page.evaluate(() => {
+		const seen: string[] = [];
+		Object.assign(window, { failureKindsSeen: seen });
+		new MutationObserver(() => {
+			for (const element of document.querySelectorAll<HTMLElement>('[data-failure-kind]'))
+				seen.push(element.dataset['failureKind'] ?? '');
+		}).observe(document.body, { subtree: true, childList: true, attributes: true });
+	});
 	await send(page, `${prompt} #scenario:${scenario}`);
-	await expect(card(page)).toHaveAttribute('data-failure-kind', kind);
+	await expect
+		.poll(() =>
+			page.evaluate(() => (window as unknown as { failureKindsSeen: string[] }).failureKindsSeen)
+		)
+		.toContain(kind);
 	return { requests, card: card(page) };
 }
 
