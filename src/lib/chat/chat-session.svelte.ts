@@ -263,16 +263,7 @@ export class ChatSession {
 				? this.#messages.findLast((message) => isTurn(message, 'assistant'))
 				: this.#messages.find((message) => message.id === messageId);
 		if (this.busy || answer === undefined || !isTurn(answer, 'assistant')) return;
-		this.cancelRetry();
-		const run = await this.#begin(crypto.randomUUID());
-		if (run === null) return;
-		const forked = this.#fork(answer);
-		const fresh: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
-		this.#all = [...this.#all, fresh];
-		await forked;
-		await this.#save(fresh.id);
-		this.#host.attempts[fresh.id] = 0;
-		await driveTurn(this.#host, run, { compactFirst: false });
+		await this.#branchTurn(answer, () => []);
 	}
 
 	/**
@@ -284,19 +275,31 @@ export class ChatSession {
 		const trimmed = text.trim();
 		if (this.busy || prompt === undefined || !isTurn(prompt, 'user')) return;
 		if (trimmed === '' && (prompt.attachments ?? []).length === 0) return;
+		await this.#branchTurn(prompt, () => [
+			{
+				...this.#newMessage('user', trimmed),
+				...(prompt.attachments === undefined ? {} : { attachments: prompt.attachments })
+			}
+		]);
+	}
+
+	/**
+	 * A turn on a new branch from `at`'s place: `before` (made once the branch is shown) goes
+	 * ahead of a new answer, the first of them saved before the request, as for a sent prompt.
+	 */
+	async #branchTurn(at: ChatMessage, before: () => ChatMessage[]): Promise<void> {
 		this.cancelRetry();
 		const run = await this.#begin(crypto.randomUUID());
 		if (run === null) return;
-		const forked = this.#fork(prompt);
-		const user: ChatMessage = {
-			...this.#newMessage('user', trimmed),
-			...(prompt.attachments === undefined ? {} : { attachments: prompt.attachments })
-		};
-		const answer: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
-		this.#all = [...this.#all, user, answer];
+		const forked = this.#fork(at);
+		const added = [
+			...before(),
+			{ ...this.#newMessage('assistant', ''), id: run.messageId } satisfies ChatMessage
+		];
+		this.#all = [...this.#all, ...added];
 		await forked;
-		await this.#save(user.id);
-		this.#host.attempts[answer.id] = 0;
+		await this.#save(added[0]?.id ?? run.messageId);
+		this.#host.attempts[run.messageId] = 0;
 		await driveTurn(this.#host, run, { compactFirst: false });
 	}
 

@@ -9,7 +9,6 @@
  * - a pooled connection the gateway closed is retried once, transparently;
  * - an oversized upload always gets its 413.
  */
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Running } from '../../../local-server.ts';
@@ -22,6 +21,7 @@ import {
 	relayFixture,
 	relaySettings,
 	startRelay,
+	tcpServer,
 	type RelayServer
 } from './relay-harness.ts';
 
@@ -179,28 +179,6 @@ describe("only this app's own pages", () => {
 		expect(answer.status).toBe(200);
 	});
 });
-
-/** A raw TCP server that does what `onConnection` says with each connection. */
-async function tcpServer(onConnection: (socket: Socket, index: number) => void): Promise<Running> {
-	const sockets = new Set<Socket>();
-	let count = 0;
-	const server: TcpServer = createTcpServer((socket) => {
-		sockets.add(socket);
-		socket.on('error', () => undefined);
-		onConnection(socket, count++);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	return {
-		url: `http://127.0.0.1:${port}`,
-		port,
-		close: () =>
-			new Promise((done) => {
-				for (const socket of sockets) socket.destroy();
-				server.close(() => done());
-			})
-	};
-}
 
 describe('a gateway that does not answer', () => {
 	let silent: Running;

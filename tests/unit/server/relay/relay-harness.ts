@@ -13,6 +13,7 @@ import {
 	type RequestOptions,
 	type ServerResponse
 } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { listenLocally as listen, type Running } from '../../../local-server.ts';
 import { clientConnection } from '../../../../src/lib/server/relay/client-connection.ts';
@@ -213,5 +214,32 @@ export function relayFixture(gatewayPath = '', limits?: Partial<RelayLimits>): R
 		get relay() {
 			return started(relay);
 		}
+	};
+}
+
+/**
+ * A raw TCP server that does what `onConnection` says with each connection (numbered from 0):
+ * a gateway that does not speak HTTP, stays silent, or drops a kept-alive connection.
+ */
+export async function tcpServer(
+	onConnection: (socket: Socket, index: number) => void
+): Promise<Running> {
+	const sockets = new Set<Socket>();
+	let count = 0;
+	const server: TcpServer = createTcpServer((socket) => {
+		sockets.add(socket);
+		socket.on('error', () => undefined);
+		onConnection(socket, count++);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	return {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		close: () =>
+			new Promise((done) => {
+				for (const socket of sockets) socket.destroy();
+				server.close(() => done());
+			})
 	};
 }

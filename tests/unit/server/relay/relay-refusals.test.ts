@@ -1,8 +1,14 @@
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closedPort, type Running } from '../../../local-server.ts';
+import { closedPort } from '../../../local-server.ts';
 import { classifyHttp } from '../../../../src/lib/failure/index.ts';
-import { rawRequest, RELAY, relayFixture, relaySettings, startRelay } from './relay-harness.ts';
+import {
+	rawRequest,
+	RELAY,
+	relayFixture,
+	relaySettings,
+	startRelay,
+	tcpServer
+} from './relay-harness.ts';
 
 const fixture = relayFixture('/gw', { maxRequestBytes: 1024 });
 
@@ -26,27 +32,6 @@ function postChunked(relayUrl: string, count: number, letter: string): Promise<R
 		body,
 		duplex: 'half'
 	} as RequestInit);
-}
-
-/** A raw TCP server that does what `onConnection` says with each connection. */
-async function tcpServer(onConnection: (socket: Socket) => void): Promise<Running> {
-	const sockets = new Set<Socket>();
-	const server: TcpServer = createTcpServer((socket) => {
-		sockets.add(socket);
-		socket.on('error', () => undefined);
-		onConnection(socket);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	return {
-		url: `http://127.0.0.1:${port}`,
-		port,
-		close: () =>
-			new Promise((done) => {
-				for (const socket of sockets) socket.destroy();
-				server.close(() => done());
-			})
-	};
 }
 
 describe('relay mode off', () => {
