@@ -7,6 +7,8 @@
  * These are the exact words the tests and the documentation use (accessible names, `getByRole`):
  * change them together. Never put gateway or model text, ids or URLs here.
  */
+import { ENGLISH_RENDERER_LABELS } from '../render/dom/labels.ts';
+
 export const en = {
 	header: {
 		conversations: 'Conversations',
@@ -116,6 +118,8 @@ export const en = {
 		reloading: 'Reloading…',
 		later: 'Later'
 	},
+	/** The markdown renderer's own words (render/dom/labels.ts holds them, for the renderer's tests). */
+	markdown: ENGLISH_RENDERER_LABELS,
 	messageActions: {
 		version: (index: number, count: number) => `Version ${index} of ${count}`,
 		previousVersion: 'Previous version',

@@ -135,6 +135,18 @@ export const zhCN: Catalogue = {
 		reloading: '正在重新加载…',
 		later: '稍后'
 	},
+	markdown: {
+		code: '代码',
+		copy: '复制',
+		copied: '已复制',
+		copyFailed: '复制失败',
+		footnotes: '脚注',
+		backToReference: (reference) => `返回引用 ${reference}`,
+		loadImage: (host) => `加载来自 ${host} 的图片`,
+		imageFrom: (host) => `来自 ${host} 的图片`,
+		imageNotAllowed: '图片未显示：其地址不被允许',
+		image: '图片'
+	},
 	messageActions: {
 		version: (index, count) => `第 ${index} 个版本，共 ${count} 个`,
 		previousVersion: '上一个版本',

@@ -6,6 +6,7 @@
  */
 import type { Block, CodeBlock } from '../core/model.ts';
 import type { BlockView } from './block-views.ts';
+import { rendererLabels } from './labels.ts';
 import { PlainText } from './plain-text.ts';
 
 export type CodeClosedListener = (code: HTMLElement, text: string, language: string) => void;
@@ -40,14 +41,15 @@ export class CodeView implements BlockView {
 		wrapper.setAttribute('class', 'md-code');
 		const head = doc.createElement('div');
 		head.setAttribute('class', 'md-code-head');
+		const labels = rendererLabels(doc);
 		const label = doc.createElement('span');
 		// No label while the opening line is still arriving: the language is not known yet.
-		const name = block.info === null ? '' : language === '' ? 'code' : language;
+		const name = block.info === null ? '' : language === '' ? labels.code : language;
 		label.appendChild(doc.createTextNode(name));
 		const copy = doc.createElement('button');
 		copy.setAttribute('type', 'button');
 		copy.setAttribute('class', 'md-copy');
-		copy.appendChild(doc.createTextNode('Copy'));
+		copy.appendChild(doc.createTextNode(labels.copy));
 		copy.addEventListener('click', () => void this.#copy(copy));
 		head.appendChild(label);
 		head.appendChild(copy);
@@ -106,12 +108,13 @@ export class CodeView implements BlockView {
 	}
 
 	async #copy(button: HTMLElement): Promise<void> {
+		const labels = rendererLabels(this.#doc);
 		try {
 			await navigator.clipboard.writeText(this.text());
-			button.textContent = 'Copied';
+			button.textContent = labels.copied;
 		} catch {
-			button.textContent = 'Copy failed';
+			button.textContent = labels.copyFailed;
 		}
-		setTimeout(() => (button.textContent = 'Copy'), 2000);
+		setTimeout(() => (button.textContent = labels.copy), 2000);
 	}
 }

@@ -13,6 +13,7 @@
  * renderer: a label the text chose never becomes an id, and two messages never share one.
  */
 import type { FootnoteDefinitions } from '../core/model.ts';
+import { rendererLabels } from './labels.ts';
 
 /** A reference's `<a>`, built by inline-dom.ts; its number, href and id are set here. */
 export interface FootnoteAnchor {
@@ -192,7 +193,10 @@ export class FootnoteIndex {
 			const link = this.#doc.createElement('a');
 			link.setAttribute('href', `#${this.#prefix}fnref-${number}${nth === 1 ? '' : `-${nth}`}`);
 			link.setAttribute('class', 'md-footnote-back');
-			link.setAttribute('aria-label', `Back to reference ${number}${nth === 1 ? '' : `-${nth}`}`);
+			link.setAttribute(
+				'aria-label',
+				rendererLabels(this.#doc).backToReference(`${number}${nth === 1 ? '' : `-${nth}`}`)
+			);
 			link.appendChild(this.#doc.createTextNode('↩'));
 			if (nth > 1) {
 				const sup = this.#doc.createElement('sup');
@@ -209,7 +213,7 @@ export class FootnoteIndex {
 		if (this.#list !== null) return this.#list;
 		const section = this.#doc.createElement('section');
 		section.setAttribute('class', 'md-footnotes');
-		section.setAttribute('aria-label', 'Footnotes');
+		section.setAttribute('aria-label', rendererLabels(this.#doc).footnotes);
 		const list = this.#doc.createElement('ol');
 		section.appendChild(list);
 		this.#container.appendChild(section);

@@ -24,12 +24,13 @@ function remoteImageFrame(doc: Document, src: string, alt: string, title: string
 	frame.setAttribute('data-remote-image-frame', '');
 	frame.setAttribute(
 		'title',
-		title !== '' ? title : alt !== '' ? alt : `Image from ${hostOf(src)}`
+		title !== '' ? title : alt !== '' ? alt : rendererLabels(doc).imageFrom(hostOf(src))
 	);
 	frame.setAttribute('src', url.href);
 	return frame;
 }
 import { hostOf } from '../core/url-policy.ts';
+import { rendererLabels } from './labels.ts';
 
 export function remoteImagePlaceholder(
 	doc: Document,
@@ -42,7 +43,7 @@ export function remoteImagePlaceholder(
 	button.setAttribute('class', 'md-image-load');
 	button.setAttribute('data-remote-image', '');
 	const label = doc.createElement('span');
-	label.appendChild(doc.createTextNode(`Load image from ${hostOf(src)}`));
+	label.appendChild(doc.createTextNode(rendererLabels(doc).loadImage(hostOf(src))));
 	button.appendChild(label);
 	if (alt !== '') {
 		const description = doc.createElement('span');
@@ -58,9 +59,10 @@ export function remoteImagePlaceholder(
 
 /** An image whose address is not allowed: its description, as text. */
 export function refusedImage(doc: Document, alt: string): HTMLElement {
+	const labels = rendererLabels(doc);
 	const span = doc.createElement('span');
 	span.setAttribute('class', 'md-image-refused');
-	span.setAttribute('title', 'Image not shown: its address is not allowed');
-	span.appendChild(doc.createTextNode(alt === '' ? 'image' : alt));
+	span.setAttribute('title', labels.imageNotAllowed);
+	span.appendChild(doc.createTextNode(alt === '' ? labels.image : alt));
 	return span;
 }
