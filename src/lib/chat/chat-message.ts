@@ -26,8 +26,16 @@ export function toRecord(message: ChatMessage): MessageRecord {
 	return record;
 }
 
-/** The title of a conversation nobody has named yet (its first prompt names it). */
+/**
+ * The title of a conversation nobody has named yet (its first prompt names it). Stored as it is:
+ * a marker, never shown as such (see `shownTitle`).
+ */
 export const DEFAULT_TITLE = 'New conversation';
+
+/** A title as shown: the default one in the language shown (`untitled`), any other as it is. */
+export function shownTitle(title: string, untitled: string): string {
+	return title === DEFAULT_TITLE ? untitled : title;
+}
 
 /** A title from the first prompt: its first line, shortened. */
 export function titleFrom(prompt: string): string {

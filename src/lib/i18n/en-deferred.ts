@@ -9,6 +9,7 @@
 import type { DeferredFix } from '../chat/failure-fixes.svelte.ts';
 import { formatDuration } from '../failure/duration.ts';
 import type { FailureCopy } from '../failure/present-copy.ts';
+import type { ImportRefusal } from '../chat/storage/transfer.ts';
 import type { CheckStepName, StepState } from '../connection-check/steps.ts';
 
 const failureCopy = {
@@ -102,6 +103,29 @@ const failure = {
 
 export const enDeferred = {
 	failure,
+
+	/** What an export or import reports (the buttons are in en.ts, `transfer`). */
+	importExport: {
+		nothingToExport: 'This conversation has no saved messages yet.',
+		refused: {
+			not_json: 'This file is not JSON, so it is not a Switchboard export.',
+			not_export: 'This JSON file is not a Switchboard export.',
+			no_conversations: 'This export holds no conversations.'
+		} satisfies { readonly [R in ImportRefusal]: string },
+		importing: 'Importing conversations',
+		readingFile: 'Reading the file…',
+		/** Counts arrive formatted for the language (Intl); `count` is the total, for the plural. */
+		messagesProgress: (done: string, total: string, count: number) =>
+			`${done} of ${total} message${count === 1 ? '' : 's'}`,
+		conversationsProgress: (done: string, total: string, count: number) =>
+			`${done} of ${total} conversation${count === 1 ? '' : 's'}`,
+		imported: (formatted: string, count: number) =>
+			`Imported ${formatted} conversation${count === 1 ? '' : 's'}.`,
+		messages: 'Messages',
+		skipped: 'Skipped as damaged',
+		time: 'Time',
+		seconds: (seconds: string) => `${seconds} s`
+	},
 
 	/** A sign-in attempt that failed, or a session that ended. */
 	signIn: {

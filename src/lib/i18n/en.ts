@@ -112,6 +112,45 @@ export const en = {
 		empty: 'No saved conversations yet.',
 		noMatch: 'No conversation matches.'
 	},
+	/** One row of the conversation list. */
+	conversationRow: {
+		/** The title of a conversation nobody has named yet (stored as chat-message.ts DEFAULT_TITLE). */
+		untitled: 'New conversation',
+		newName: 'New name',
+		save: 'Save',
+		rename: (title: string) => `Rename ${title}`,
+		delete: (title: string) => `Delete ${title}`,
+		/** Before a message that matched the search: who wrote it. */
+		byYou: 'You:',
+		byAssistant: 'Assistant:',
+		deleted: (title: string) => `Deleted “${title}”.`,
+		undo: 'Undo'
+	},
+	/** The export and import buttons; what they report is in en-deferred.ts (`importExport`). */
+	transfer: {
+		group: 'Export and import',
+		exportMarkdown: 'Export as Markdown',
+		exportJson: 'Export as JSON',
+		exportAll: 'Export all',
+		import: 'Import…',
+		/** The export or import code (and its words) could not be loaded. */
+		unavailable: 'Export could not be loaded from the server. Check the connection and try again.',
+		importUnavailable:
+			'That file could not be imported: the import code or storage is unavailable. Try again.'
+	},
+	/** When this browser does not keep what is typed and received. */
+	storageNotice: {
+		unavailable:
+			'History is not being saved: this browser does not allow storage here (private mode, a policy, or a page embedding the app in a browser that blocks storage for embedded sites). Conversations last until you close the page; export them to keep them.',
+		full: 'History is no longer being saved: the browser storage is full. What you type and receive from now on is kept only in this page and is lost when it is closed or reloaded; export your conversations to keep them, or delete old ones to free space.',
+		failed:
+			'History is no longer being saved: the browser storage stopped working. What you type and receive from now on is kept only in this page and is lost when it is closed or reloaded; export your conversations to keep them.',
+		/** `since`: a date and time, written for the language. */
+		lostSince: (since: string) =>
+			`Your last visit could not save everything: from ${since} on, the browser storage refused writes, so what was typed and received after that was kept only in that page and is gone.`,
+		skipped: (count: number) =>
+			`${count} damaged saved item${count === 1 ? ' was' : 's were'} skipped.`
+	},
 	update: {
 		ready: 'A new version of Switchboard is ready.',
 		reload: 'Reload',

@@ -129,6 +129,36 @@ export const zhCN: Catalogue = {
 		empty: '还没有保存的对话。',
 		noMatch: '没有匹配的对话。'
 	},
+	conversationRow: {
+		untitled: '新对话',
+		newName: '新名称',
+		save: '保存',
+		rename: (title) => `重命名“${title}”`,
+		delete: (title) => `删除“${title}”`,
+		byYou: '你：',
+		byAssistant: '助手：',
+		deleted: (title) => `已删除“${title}”。`,
+		undo: '撤销'
+	},
+	transfer: {
+		group: '导出和导入',
+		exportMarkdown: '导出为 Markdown',
+		exportJson: '导出为 JSON',
+		exportAll: '全部导出',
+		import: '导入…',
+		unavailable: '无法从服务器加载导出功能。请检查网络连接，然后重试。',
+		importUnavailable: '无法导入该文件：导入功能或存储不可用。请重试。'
+	},
+	storageNotice: {
+		unavailable:
+			'历史记录未被保存：此浏览器不允许在这里存储数据（无痕模式、策略限制，或在阻止嵌入网站存储数据的浏览器中嵌入了本应用）。对话只保留到你关闭页面为止；如需保留，请导出对话。',
+		full: '历史记录已停止保存：浏览器存储空间已满。从现在起，你输入和收到的内容只保留在此页面中，关闭或重新加载后就会丢失；如需保留，请导出对话，或删除旧对话以释放空间。',
+		failed:
+			'历史记录已停止保存：浏览器存储停止工作了。从现在起，你输入和收到的内容只保留在此页面中，关闭或重新加载后就会丢失；如需保留，请导出对话。',
+		lostSince: (since) =>
+			`上次访问时未能保存全部内容：从 ${since} 起，浏览器存储拒绝写入，之后输入和收到的内容只保留在当时的页面中，现已丢失。`,
+		skipped: (count) => `已跳过 ${count} 条损坏的已保存数据。`
+	},
 	update: {
 		ready: 'Switchboard 有新版本了。',
 		reload: '重新加载',
@@ -270,6 +300,24 @@ export const zhCN: Catalogue = {
 		retryIn: (attempt, seconds) => `${seconds} 秒后进行第 ${attempt} 次尝试…`,
 		tryNow: '立即重试',
 		cancel: '取消'
+	},
+
+	importExport: {
+		nothingToExport: '这段对话还没有已保存的消息。',
+		refused: {
+			not_json: '此文件不是 JSON，因此不是 Switchboard 导出文件。',
+			not_export: '此 JSON 文件不是 Switchboard 导出文件。',
+			no_conversations: '此导出文件中没有对话。'
+		},
+		importing: '正在导入对话',
+		readingFile: '正在读取文件…',
+		messagesProgress: (done, total, _count) => `消息 ${done} / ${total}`,
+		conversationsProgress: (done, total, _count) => `对话 ${done} / ${total}`,
+		imported: (formatted, _count) => `已导入 ${formatted} 个对话。`,
+		messages: '消息',
+		skipped: '因损坏而跳过',
+		time: '用时',
+		seconds: (seconds) => `${seconds} 秒`
 	},
 
 	signIn: {

@@ -122,11 +122,21 @@ export interface ImportResult {
 	skipped: number;
 }
 
+/** Why a file is not an export; the page says it in the person's language. */
+export type ImportRefusal = 'not_json' | 'not_export' | 'no_conversations';
+
 export class ImportError extends Error {
 	override name = 'ImportError';
+
+	constructor(
+		readonly reason: ImportRefusal,
+		message: string
+	) {
+		super(message);
+	}
 }
 
-/** Reads an export file; throws `ImportError` with a sentence for a person when it is not one. */
+/** Reads an export file; throws `ImportError` with its reason when it is not one. */
 export function parseImport(
 	text: string,
 	newId: () => string = () => crypto.randomUUID()
@@ -135,7 +145,7 @@ export function parseImport(
 	try {
 		value = JSON.parse(text);
 	} catch {
-		throw new ImportError('This file is not JSON, so it is not a Switchboard export.');
+		throw new ImportError('not_json', 'This file is not JSON, so it is not a Switchboard export.');
 	}
 	if (
 		typeof value !== 'object' ||
@@ -143,10 +153,10 @@ export function parseImport(
 		!('format' in value) ||
 		value.format !== EXPORT_FORMAT
 	) {
-		throw new ImportError('This JSON file is not a Switchboard export.');
+		throw new ImportError('not_export', 'This JSON file is not a Switchboard export.');
 	}
 	if (!('conversations' in value) || !Array.isArray(value.conversations)) {
-		throw new ImportError('This export holds no conversations.');
+		throw new ImportError('no_conversations', 'This export holds no conversations.');
 	}
 	const bytes: Record<string, unknown> =
 		'attachments' in value && typeof value.attachments === 'object' && value.attachments !== null
