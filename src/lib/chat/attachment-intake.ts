@@ -37,6 +37,16 @@ export function megabytes(bytes: number): string {
 }
 
 /**
+ * Why a file was refused, naming it; the page says it in the person's language (sizes in bytes,
+ * written with `megabytes`).
+ */
+export type AttachmentRefusal =
+	| { kind: 'unsupported_type'; name: string }
+	| { kind: 'too_many_files'; name: string; limit: number }
+	| { kind: 'image_too_large' | 'pdf_too_large'; name: string; bytes: number; limitBytes: number }
+	| { kind: 'total_too_large'; name: string; limitBytes: number };
+
+/**
  * Why `file` cannot be added next to `count` files of `total` bytes already attached; `null`
  * when it can. `size` is the file's size as it would be sent (after an image is scaled down).
  */
@@ -44,21 +54,23 @@ export function refusalOf(
 	file: { name: string; type: string; size: number },
 	count: number,
 	total: number
-): string | null {
+): AttachmentRefusal | null {
+	const { name } = file;
 	const type = attachmentType(file);
-	if (type === null) {
-		return `${file.name}: this file type can’t be sent; attach PNG, JPEG, WebP, GIF or PDF.`;
+	if (type === null) return { kind: 'unsupported_type', name };
+	if (count >= ATTACHMENT_LIMITS.files)
+		return { kind: 'too_many_files', name, limit: ATTACHMENT_LIMITS.files };
+	const pdf = type === 'application/pdf';
+	const limitBytes = pdf ? ATTACHMENT_LIMITS.pdfBytes : ATTACHMENT_LIMITS.imageBytes;
+	if (file.size > limitBytes) {
+		return {
+			kind: pdf ? 'pdf_too_large' : 'image_too_large',
+			name,
+			bytes: file.size,
+			limitBytes
+		};
 	}
-	if (count >= ATTACHMENT_LIMITS.files) {
-		return `${file.name}: a message can carry at most ${ATTACHMENT_LIMITS.files} files.`;
-	}
-	const limit =
-		type === 'application/pdf' ? ATTACHMENT_LIMITS.pdfBytes : ATTACHMENT_LIMITS.imageBytes;
-	if (file.size > limit) {
-		return `${file.name} is ${megabytes(file.size)}; ${type === 'application/pdf' ? 'a PDF' : 'an image'} can be at most ${megabytes(limit)}.`;
-	}
-	if (total + file.size > ATTACHMENT_LIMITS.totalBytes) {
-		return `${file.name}: all files of a message together can be at most ${megabytes(ATTACHMENT_LIMITS.totalBytes)}.`;
-	}
+	if (total + file.size > ATTACHMENT_LIMITS.totalBytes)
+		return { kind: 'total_too_large', name, limitBytes: ATTACHMENT_LIMITS.totalBytes };
 	return null;
 }

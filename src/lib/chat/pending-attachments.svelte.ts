@@ -1,11 +1,11 @@
 /**
  * The files in the composer, before they are sent: checked against the limits
  * (attachment-intake.ts), images scaled down where needed (prepare-image.ts), each with a preview
- * URL. A refusal is said in `problem`, naming the file; nothing accepted is dropped.
+ * URL. Refusals are kept in `refusals`, each naming its file; nothing accepted is dropped.
  */
 import type { AttachmentRef } from './storage/records.ts';
 import { base64ToBlob } from './storage/blob-base64.ts';
-import { attachmentType, refusalOf } from './attachment-intake.ts';
+import { attachmentType, refusalOf, type AttachmentRefusal } from './attachment-intake.ts';
 import { prepareImage } from './prepare-image.ts';
 
 export interface PendingAttachment {
@@ -19,18 +19,18 @@ export interface PendingAttachment {
 
 export class PendingAttachments {
 	#items = $state.raw<PendingAttachment[]>([]);
-	#problem = $state<string | null>(null);
+	#refusals = $state.raw<readonly AttachmentRefusal[]>([]);
 
 	get items(): readonly PendingAttachment[] {
 		return this.#items;
 	}
-	/** Why the last files could not all be added; `null` when they could. */
-	get problem(): string | null {
-		return this.#problem;
+	/** Why the last files could not all be added; empty when they could. */
+	get refusals(): readonly AttachmentRefusal[] {
+		return this.#refusals;
 	}
 
 	async add(files: readonly File[]): Promise<void> {
-		const refusals: string[] = [];
+		const refusals: AttachmentRefusal[] = [];
 		for (const file of files) {
 			const type = attachmentType(file);
 			const blob =
@@ -38,7 +38,7 @@ export class PendingAttachments {
 			const sent = { name: file.name, type: blob.type || (type ?? file.type), size: blob.size };
 			const refusal = refusalOf(sent, this.#items.length, this.#total());
 			if (refusal !== null || type === null) {
-				refusals.push(refusal ?? file.name);
+				refusals.push(refusal ?? { kind: 'unsupported_type', name: file.name });
 				continue;
 			}
 			const mimeType = attachmentType(sent) ?? type;
@@ -48,7 +48,7 @@ export class PendingAttachments {
 				blob: blob.type === mimeType ? blob : new Blob([blob], { type: mimeType })
 			});
 		}
-		this.#problem = refusals.length === 0 ? null : refusals.join(' ');
+		this.#refusals = refusals;
 	}
 
 	/** A generated image, sent back as input. */
@@ -61,7 +61,7 @@ export class PendingAttachments {
 			this.#items.length,
 			this.#total()
 		);
-		this.#problem = refusal;
+		this.#refusals = refusal === null ? [] : [refusal];
 		if (refusal === null) this.#push({ name, mimeType, blob });
 	}
 
@@ -69,14 +69,14 @@ export class PendingAttachments {
 		const item = this.#items.find((candidate) => candidate.id === id);
 		if (item !== undefined) URL.revokeObjectURL(item.previewUrl);
 		this.#items = this.#items.filter((candidate) => candidate.id !== id);
-		this.#problem = null;
+		this.#refusals = [];
 	}
 
 	/** The files, taken out for sending; their preview URLs are the caller's to revoke. */
 	take(): PendingAttachment[] {
 		const taken = this.#items;
 		this.#items = [];
-		this.#problem = null;
+		this.#refusals = [];
 		return [...taken];
 	}
 

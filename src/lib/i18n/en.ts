@@ -49,6 +49,19 @@ export const en = {
 		stop: 'Stop',
 		send: 'Send'
 	},
+	/** A file the composer could not take, named; sizes arrive written (`2.4 MB`). */
+	attachmentRefusal: {
+		unsupportedType: (name: string) =>
+			`${name}: this file type can’t be sent; attach PNG, JPEG, WebP, GIF or PDF.`,
+		tooManyFiles: (name: string, limit: number) =>
+			`${name}: a message can carry at most ${limit} files.`,
+		imageTooLarge: (name: string, size: string, limit: string) =>
+			`${name} is ${size}; an image can be at most ${limit}.`,
+		pdfTooLarge: (name: string, size: string, limit: string) =>
+			`${name} is ${size}; a PDF can be at most ${limit}.`,
+		totalTooLarge: (name: string, limit: string) =>
+			`${name}: all files of a message together can be at most ${limit}.`
+	},
 	prompt: {
 		attachedFiles: 'Attached files',
 		noLongerStored: (name: string) => `${name} (no longer stored)`,

@@ -70,6 +70,14 @@ export const zhCN: Catalogue = {
 		stop: '停止',
 		send: '发送'
 	},
+	attachmentRefusal: {
+		unsupportedType: (name) =>
+			`${name}：无法发送此类型的文件；请添加 PNG、JPEG、WebP、GIF 或 PDF 文件。`,
+		tooManyFiles: (name, limit) => `${name}：一条消息最多只能带 ${limit} 个文件。`,
+		imageTooLarge: (name, size, limit) => `${name} 的大小为 ${size}；图片最大为 ${limit}。`,
+		pdfTooLarge: (name, size, limit) => `${name} 的大小为 ${size}；PDF 最大为 ${limit}。`,
+		totalTooLarge: (name, limit) => `${name}：一条消息中所有文件加起来最多为 ${limit}。`
+	},
 	prompt: {
 		attachedFiles: '附件',
 		noLongerStored: (name) => `${name}（已不再保存）`,

@@ -41,6 +41,20 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'library.matches': { args: [7], shows: ['7'] },
 	'chat.reloadToConnect': { args: ['gw.example.com'], shows: ['gw.example.com'] },
 	'composer.remove': { args: ['photo.png'], shows: ['photo.png'] },
+	'attachmentRefusal.unsupportedType': { args: ['notes.txt'], shows: ['notes.txt'] },
+	'attachmentRefusal.tooManyFiles': { args: ['tile.png', 10], shows: ['tile.png', '10'] },
+	'attachmentRefusal.imageTooLarge': {
+		args: ['photo.png', '6.0 MB', '5.0 MB'],
+		shows: ['photo.png', '6.0 MB', '5.0 MB']
+	},
+	'attachmentRefusal.pdfTooLarge': {
+		args: ['scan.pdf', '12.0 MB', '10.0 MB'],
+		shows: ['scan.pdf', '12.0 MB', '10.0 MB']
+	},
+	'attachmentRefusal.totalTooLarge': {
+		args: ['tile.png', '20.0 MB'],
+		shows: ['tile.png', '20.0 MB']
+	},
 	'prompt.noLongerStored': { args: ['report.pdf'], shows: ['report.pdf'] },
 	'answer.endedEarly': { args: ['max_output_tokens'], shows: ['max_output_tokens'] },
 	'answer.waitingForGateway': { args: [7, 2, 30], shows: ['7', '2', '30'] },

@@ -1,0 +1,32 @@
+import { assertNever } from '$lib/failure/assert-never';
+import { megabytes, type AttachmentRefusal } from '$lib/chat/attachment-intake';
+import type { CoreCatalogue } from '$lib/i18n/catalogue';
+
+/** A refused file, said in the language of `words`. */
+export function refusalText(
+	refusal: AttachmentRefusal,
+	words: CoreCatalogue['attachmentRefusal']
+): string {
+	switch (refusal.kind) {
+		case 'unsupported_type':
+			return words.unsupportedType(refusal.name);
+		case 'too_many_files':
+			return words.tooManyFiles(refusal.name, refusal.limit);
+		case 'image_too_large':
+			return words.imageTooLarge(
+				refusal.name,
+				megabytes(refusal.bytes),
+				megabytes(refusal.limitBytes)
+			);
+		case 'pdf_too_large':
+			return words.pdfTooLarge(
+				refusal.name,
+				megabytes(refusal.bytes),
+				megabytes(refusal.limitBytes)
+			);
+		case 'total_too_large':
+			return words.totalTooLarge(refusal.name, megabytes(refusal.limitBytes));
+		default:
+			return assertNever(refusal, 'attachment refusal');
+	}
+}
