@@ -2,14 +2,21 @@
  * A message as the chat holds it: the stored record plus what only matters on screen while the
  * page is open (an image preview still being generated, why a retry waits for the person).
  */
+import type { RetryReason } from '../failure/index.ts';
 import type { TurnImage } from '../wire/index.ts';
 import type { MessageRecord, StoredImage } from './storage/records.ts';
+
+/**
+ * Why the app does not send a failed turn again by itself: the retry policy's reason, or a
+ * conversation still too large after its one compaction. Said by the failure card.
+ */
+export type RetryNote = RetryReason | { kind: 'still_too_large' };
 
 export interface ChatMessage extends MessageRecord {
 	/** The latest preview of an image still being generated. */
 	partialImage?: StoredImage;
 	/** Why the app does not retry this failure by itself, when it offers a retry anyway. */
-	retryNote?: string;
+	retryNote?: RetryNote;
 }
 
 const IMAGE_TYPES = ['image/png', 'image/webp', 'image/jpeg'] as const;

@@ -11,6 +11,10 @@ export const KEEP_VERBATIM = 2;
 export const SUMMARY_REQUEST =
 	'Summarise our conversation so far in a few short paragraphs. Keep every fact, decision, name, number and open question, so that the conversation can continue from your summary alone. Answer with the summary only.';
 
+/*
+ * A notice is stored as its English sentence (conversations saved before there were languages
+ * hold these too): a marker, shown in the language of the moment (`noticeKind`).
+ */
 export const COMPACTION_NOTICE =
 	'Earlier messages were summarised to fit the model’s context window. They are still here, but only the summary is sent.';
 /** The first message of a conversation started from another's summary (its messages stay there). */
@@ -18,6 +22,21 @@ export const CARRIED_OVER_NOTICE =
 	'This conversation carries on from a summary of an earlier one. Its messages are still in that conversation; only the summary is sent here.';
 export const DROPPED_NOTICE =
 	'Earlier messages were left out to fit the model’s context window (a summary could not be made). They are still here, but no longer sent.';
+
+const NOTICES = {
+	compacted: COMPACTION_NOTICE,
+	carried_over: CARRIED_OVER_NOTICE,
+	dropped: DROPPED_NOTICE
+} as const;
+export type NoticeKind = keyof typeof NOTICES;
+
+/** Which notice a stored one is; `null` for any other text (shown as it is). */
+export function noticeKind(notice: string): NoticeKind | null {
+	for (const [kind, sentence] of Object.entries(NOTICES)) {
+		if (sentence === notice) return kind as NoticeKind;
+	}
+	return null;
+}
 
 /** The messages a compaction of the turn whose prompt is at `promptIndex` summarises. */
 export function olderPart(

@@ -63,9 +63,6 @@ export interface TurnStart {
 	continueAnswer?: boolean;
 }
 
-const STILL_TOO_LARGE =
-	'Still too large after compacting once. Start a new conversation from the summary, or shorten your message.';
-
 /**
  * Drives `run` to its end. Resolves when its request is over; a scheduled retry goes on in the
  * same run afterwards (Stop still reaches it), and `host.end(run)` is called when all is done.
@@ -91,7 +88,7 @@ export async function driveTurn(host: TurnHost, run: TurnRun, options: TurnStart
 				return;
 			}
 			if (host.messages().find((message) => message.id === id)?.compacted === true) {
-				host.update(id, (answer) => ({ ...answer, retryNote: STILL_TOO_LARGE }));
+				host.update(id, (answer) => ({ ...answer, retryNote: { kind: 'still_too_large' } }));
 				return;
 			}
 			compact = true;

@@ -20,7 +20,12 @@ export { present } from './present.ts';
 export type { FailureAction, FailureActionKind } from './presentation.ts';
 export type { FailureSeverity } from './severity.ts';
 export type { FailureSituation } from './situation.ts';
-export { retryDecision } from './retry-policy.ts';
+export {
+	retryDecision,
+	type ManualRetryKind,
+	type RetryDecision,
+	type RetryReason
+} from './retry-policy.ts';
 export { assertNever } from './assert-never.ts';
 export { RAW_CAP } from './text.ts';
 export {

@@ -10,8 +10,30 @@ import type { Failure, FailureKind } from './types.ts';
  */
 export type RetryDecision =
 	| { retry: true; automatic: true; delayMs: number }
-	| { retry: true; automatic: false; delayMs: number; reason: string }
-	| { retry: false; reason: string };
+	| { retry: true; automatic: false; delayMs: number; reason: RetryReason }
+	| { retry: false; reason: RetryReason };
+
+/** Kinds where a retry may help but should be the person's choice. */
+const MANUAL_KINDS = [
+	'classifier_unavailable',
+	'model_unavailable',
+	'thinking_block_invalid',
+	'malformed_response',
+	'unknown'
+] as const satisfies readonly FailureKind[];
+export type ManualRetryKind = (typeof MANUAL_KINDS)[number];
+
+/** Why the app does not retry by itself; the failure card says it in the person's language. */
+export type RetryReason =
+	/** A retry may help, but for this kind it is the person's choice. */
+	| { kind: 'manual'; failure: ManualRetryKind }
+	/** This kind does not go away by retrying. */
+	| { kind: 'not_retryable'; failure: FailureKind }
+	| { kind: 'attempts_used'; attempts: number }
+	/** Part of the answer is on screen: sending again would replace it. */
+	| { kind: 'answer_started' }
+	/** The gateway asked to wait longer than the app waits by itself. */
+	| { kind: 'wait_too_long' };
 
 export interface RetryOptions {
 	/** Total attempts allowed, the first included (default 3). */
@@ -48,14 +70,9 @@ const AUTOMATIC: ReadonlySet<FailureKind> = new Set<FailureKind>([
 	'stream_stalled'
 ]);
 
-/** Kinds where a retry may help but should be the person's choice. */
-const MANUAL: Readonly<Partial<Record<FailureKind, string>>> = {
-	classifier_unavailable: 'Safety checks are unavailable; retry when they are back.',
-	model_unavailable: 'The model may come back; retrying is up to you.',
-	thinking_block_invalid: 'The retry leaves out the empty thinking blocks; it is sent on request.',
-	malformed_response: 'The gateway answered unexpectedly; retrying is up to you.',
-	unknown: 'The failure is not understood well enough to retry by itself.'
-};
+function manualKind(kind: FailureKind): ManualRetryKind | undefined {
+	return MANUAL_KINDS.find((manual) => manual === kind);
+}
 
 function whole(value: number | undefined, fallback: number, minimum: number): number {
 	return value !== undefined && Number.isFinite(value)
@@ -102,18 +119,18 @@ export function retryDecision(
 	const attempts = whole(attempt, 1, 1);
 	const hint = failure.retryAfterMs;
 
-	const manualReason = MANUAL[failure.kind];
+	const manual = manualKind(failure.kind);
 	if (!AUTOMATIC.has(failure.kind)) {
-		if (manualReason === undefined)
-			return { retry: false, reason: `A ${failure.kind} failure does not go away by retrying.` };
-		return { retry: true, automatic: false, delayMs: hint ?? 0, reason: manualReason };
-	}
-	if (attempts >= maxAttempts) {
+		if (manual === undefined)
+			return { retry: false, reason: { kind: 'not_retryable', failure: failure.kind } };
 		return {
-			retry: false,
-			reason: `Already tried ${attempts} times; the app stops retrying here.`
+			retry: true,
+			automatic: false,
+			delayMs: hint ?? 0,
+			reason: { kind: 'manual', failure: manual }
 		};
 	}
+	if (attempts >= maxAttempts) return { retry: false, reason: { kind: 'attempts_used', attempts } };
 	const delayMs =
 		hint === undefined
 			? backoffDelay(attempts, baseDelayMs, maxDelayMs, options.random ?? Math.random)
@@ -123,8 +140,7 @@ export function retryDecision(
 			retry: true,
 			automatic: false,
 			delayMs,
-			reason:
-				'Part of the answer was already shown; sending again replaces it, so it waits for you.'
+			reason: { kind: 'answer_started' }
 		};
 	}
 	if (hint !== undefined && hint > maxDelayMs) {
@@ -132,7 +148,7 @@ export function retryDecision(
 			retry: true,
 			automatic: false,
 			delayMs,
-			reason: 'The gateway asked to wait longer than the app waits by itself.'
+			reason: { kind: 'wait_too_long' }
 		};
 	}
 	return { retry: true, automatic: true, delayMs };

@@ -9,6 +9,7 @@
 import type { DeferredFix } from '../chat/failure-fixes.svelte.ts';
 import { formatDuration } from '../failure/duration.ts';
 import type { FailureCopy } from '../failure/present-copy.ts';
+import type { ManualRetryKind } from '../failure/retry-policy.ts';
 import type { ImportRefusal } from '../chat/storage/transfer.ts';
 import type { CheckStepName, StepState } from '../connection-check/steps.ts';
 
@@ -98,7 +99,26 @@ const failure = {
 		`Attempt ${attempt} paused while you read (${seconds} s left).`,
 	retryIn: (attempt: number, seconds: number) => `Attempt ${attempt} in ${seconds} s…`,
 	tryNow: 'Try now',
-	cancel: 'Cancel'
+	cancel: 'Cancel',
+	/** Why the app does not send the message again by itself (under the card's text). */
+	retryNote: {
+		manual: {
+			classifier_unavailable: 'Safety checks are unavailable; retry when they are back.',
+			model_unavailable: 'The model may come back; retrying is up to you.',
+			thinking_block_invalid:
+				'The retry leaves out the empty thinking blocks; it is sent on request.',
+			malformed_response: 'The gateway answered unexpectedly; retrying is up to you.',
+			unknown: 'The failure is not understood well enough to retry by itself.'
+		} satisfies { readonly [K in ManualRetryKind]: string },
+		notRetryable: 'Sending it again as it is would fail the same way.',
+		attemptsUsed: (attempts: number) =>
+			`Already tried ${attempts} times; the app stops retrying here.`,
+		answerStarted:
+			'Part of the answer was already shown; sending again replaces it, so it waits for you.',
+		waitTooLong: 'The gateway asked to wait longer than the app waits by itself.',
+		stillTooLarge:
+			'Still too large after compacting once. Start a new conversation from the summary, or shorten your message.'
+	}
 };
 
 export const enDeferred = {

@@ -7,6 +7,7 @@
  * These are the exact words the tests and the documentation use (accessible names, `getByRole`):
  * change them together. Never put gateway or model text, ids or URLs here.
  */
+import type { NoticeKind } from '../chat/compaction.ts';
 import { ENGLISH_RENDERER_LABELS } from '../render/dom/labels.ts';
 
 export const en = {
@@ -49,6 +50,15 @@ export const en = {
 		stop: 'Stop',
 		send: 'Send'
 	},
+	/** Notices in a conversation (compaction.ts; stored in English, as markers). */
+	notices: {
+		compacted:
+			'Earlier messages were summarised to fit the model’s context window. They are still here, but only the summary is sent.',
+		carried_over:
+			'This conversation carries on from a summary of an earlier one. Its messages are still in that conversation; only the summary is sent here.',
+		dropped:
+			'Earlier messages were left out to fit the model’s context window (a summary could not be made). They are still here, but no longer sent.'
+	} satisfies { readonly [K in NoticeKind]: string },
 	/** A file the composer could not take, named; sizes arrive written (`2.4 MB`). */
 	attachmentRefusal: {
 		unsupportedType: (name: string) =>

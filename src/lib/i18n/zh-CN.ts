@@ -70,6 +70,13 @@ export const zhCN: Catalogue = {
 		stop: '停止',
 		send: '发送'
 	},
+	notices: {
+		compacted: '较早的消息已被总结，以适应模型的上下文窗口。它们仍保留在这里，但只会发送摘要。',
+		carried_over:
+			'这段对话接续自一段较早对话的摘要。原来的消息仍保留在那段对话中；这里只发送摘要。',
+		dropped:
+			'为适应模型的上下文窗口，较早的消息已被省略（未能生成摘要）。它们仍保留在这里，但不再发送。'
+	},
 	attachmentRefusal: {
 		unsupportedType: (name) =>
 			`${name}：无法发送此类型的文件；请添加 PNG、JPEG、WebP、GIF 或 PDF 文件。`,
@@ -307,7 +314,21 @@ export const zhCN: Catalogue = {
 			`第 ${attempt} 次尝试已暂停，方便你阅读（剩余 ${seconds} 秒）。`,
 		retryIn: (attempt, seconds) => `${seconds} 秒后进行第 ${attempt} 次尝试…`,
 		tryNow: '立即重试',
-		cancel: '取消'
+		cancel: '取消',
+		retryNote: {
+			manual: {
+				classifier_unavailable: '安全检查暂时不可用；等它恢复后再重试。',
+				model_unavailable: '该模型可能会恢复；是否重试由你决定。',
+				thinking_block_invalid: '重试时会去掉空的思考内容；需要你手动发送。',
+				malformed_response: '网关的响应出乎意料；是否重试由你决定。',
+				unknown: '无法确定失败原因，因此不会自动重试。'
+			},
+			notRetryable: '原样再次发送也会以同样的方式失败。',
+			attemptsUsed: (attempts) => `已尝试 ${attempts} 次；应用不再自动重试。`,
+			answerStarted: '部分回答已经显示；再次发送会替换它，因此需要你来决定。',
+			waitTooLong: '网关要求等待的时间超过了应用自动等待的上限。',
+			stillTooLarge: '压缩一次后仍然过长。请从摘要开始新对话，或缩短你的消息。'
+		}
 	},
 
 	importExport: {

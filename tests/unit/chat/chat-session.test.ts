@@ -173,7 +173,7 @@ describe('ChatSession', () => {
 		const answer = chat.messages.at(-1);
 		expect(answer?.failure?.kind).toBe('context_too_large');
 		expect(answer?.compacted).toBe(true);
-		expect(answer?.retryNote).toContain('Start a new conversation from the summary');
+		expect(answer?.retryNote).toEqual({ kind: 'still_too_large' });
 		// The older exchange was summarised: a notice carries the summary; the originals stay.
 		const notice = chat.messages.find((m) => m.notice !== undefined);
 		expect(notice?.notice).toContain('summarised');

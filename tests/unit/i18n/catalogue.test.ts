@@ -91,6 +91,7 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'failure.actions.switchModel': { args: ['gpt-5.1'], shows: ['gpt-5.1'] },
 	'failure.retryPaused': { args: [2, 9], shows: ['2', '9'] },
 	'failure.retryIn': { args: [3, 5], shows: ['3', '5'] },
+	'failure.retryNote.attemptsUsed': { args: [3], shows: ['3'] },
 	'connection.couldNotRun': {
 		args: ['no gateway is configured.'],
 		shows: ['no gateway is configured.']

@@ -1,3 +1,4 @@
+import type { RetryNote } from '$lib/chat/chat-message';
 import type { DeferredFix } from '$lib/chat/failure-fixes.svelte';
 import { assertNever, type FailureAction } from '$lib/failure';
 import type { DeferredCatalogue } from '$lib/i18n/catalogue';
@@ -42,6 +43,30 @@ export function actionLabel(
 			return labels.newConversation;
 		default:
 			return assertNever(action, 'failure action');
+	}
+}
+
+/** Why the app does not send the message again by itself. */
+export function retryNoteText(
+	note: RetryNote,
+	strings: FailureStrings = enDeferred.failure
+): string {
+	const words = strings.retryNote;
+	switch (note.kind) {
+		case 'manual':
+			return words.manual[note.failure];
+		case 'not_retryable':
+			return words.notRetryable;
+		case 'attempts_used':
+			return words.attemptsUsed(note.attempts);
+		case 'answer_started':
+			return words.answerStarted;
+		case 'wait_too_long':
+			return words.waitTooLong;
+		case 'still_too_large':
+			return words.stillTooLarge;
+		default:
+			return assertNever(note, 'retry note');
 	}
 }
 
