@@ -3,7 +3,11 @@
  * the active gateway's models and the chosen model, and the conversations (the library and the
  * open one). Created once by the page.
  */
-import { parsePublicConfig, type PublicConfig } from '../config/public-config.ts';
+import {
+	parsePublicConfig,
+	PublicConfigError,
+	type PublicConfig
+} from '../config/public-config.ts';
 import type { AuthSession } from '../auth/auth-session.svelte.ts';
 import { GatewayAccess, keyStorage } from '../auth/gateway-access.svelte.ts';
 import {
@@ -40,11 +44,21 @@ export type SettingsRequest = {
 	at: number;
 } | null;
 
+/** Why the app's configuration did not load; the page says it in the person's language. */
+export type LoadError =
+	/** The device is offline: the library opens without the server. */
+	| { kind: 'offline' }
+	| { kind: 'status'; status: number }
+	/** The server sent something that is not this app's configuration. */
+	| { kind: 'invalid' }
+	/** The app server did not answer. */
+	| { kind: 'unreachable' };
+
 export class AppState {
 	#config = $state.raw<PublicConfig | null>(null);
 	#models = $state.raw<string[]>([]);
 	#loadState = $state<LoadState>('loading');
-	#loadError = $state('');
+	#loadError = $state.raw<LoadError | null>(null);
 	/** The model list could not be fetched because the gateway could not be reached. */
 	#unreachable = $state.raw<Failure | null>(null);
 	#modelsLoading: Promise<void> = Promise.resolve();
@@ -87,7 +101,8 @@ export class AppState {
 	get loadState(): LoadState {
 		return this.#loadState;
 	}
-	get loadError(): string {
+	/** Why the configuration did not load (`loadState` is `error`); `null` otherwise. */
+	get loadError(): LoadError | null {
 		return this.#loadError;
 	}
 	/** Why the model list could not be fetched (the gateway is unreachable); `null` otherwise. */
@@ -272,18 +287,23 @@ export class AppState {
 	}
 
 	async load(): Promise<void> {
+		let status: number | undefined;
 		try {
 			const response = await fetch(this.configUrl, { cache: 'no-store' });
-			if (!response.ok)
-				throw new Error(`The app server answered ${response.status} for its configuration.`);
+			if (!response.ok) {
+				status = response.status;
+				throw new Error(`The app server answered ${status} for its configuration.`);
+			}
 			this.#config = parsePublicConfig(await response.json());
 		} catch (error) {
 			const offline = typeof navigator !== 'undefined' && !navigator.onLine;
 			this.#loadError = offline
-				? 'You are offline. Your conversations are here to read; sending needs the network.'
-				: error instanceof Error
-					? error.message
-					: 'The configuration could not be loaded.';
+				? { kind: 'offline' }
+				: status !== undefined
+					? { kind: 'status', status }
+					: error instanceof PublicConfigError || error instanceof SyntaxError
+						? { kind: 'invalid' }
+						: { kind: 'unreachable' };
 			this.#loadState = 'error';
 			// The library is this browser's own: it opens without the server (offline, installed).
 			await this.library.open().catch(() => undefined);

@@ -16,7 +16,7 @@
  *   gave out; every write is told to the other tabs on the `ConversationChannel`, so they show it.
  *   @see https://w3c.github.io/web-locks/
  */
-import type { Failure } from '../failure/index.ts';
+import { own, type Failure } from '../failure/index.ts';
 import type { ConversationChannel } from './conversation-channel.ts';
 import type {
 	ConversationPatch,
@@ -240,10 +240,7 @@ export class ConversationWriter {
 	}
 }
 
-const PAGE_CLOSED: Failure = {
-	kind: 'stream_interrupted',
-	message: 'The page was closed or reloaded while this answer was streaming.'
-};
+const PAGE_CLOSED: Failure = { kind: 'stream_interrupted', ...own({ kind: 'page_closed' }) };
 
 /** The journal's copy of a message replaces the stored one (it is newer) or is added. */
 function withJournal(messages: readonly MessageRecord[], latest: MessageRecord | undefined) {

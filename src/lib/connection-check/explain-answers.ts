@@ -2,173 +2,164 @@
  * Sentences for steps 3–5: the gateway's answers to the credentials, the model list and a
  * streamed turn. Gateway messages come from the failure classifier (plain text, never markup).
  */
-import type { Failure } from '../failure/index.ts';
+import { detailOf, type Failure } from '../failure/index.ts';
 import type { Sentences } from './explain-access.ts';
+import type { CheckWords, ExplainCopy } from './check-copy.ts';
 import { addressSetting, seconds, turnUrl, type ExplainContext } from './explain-context.ts';
 import { fixFor, sentence } from './fix-sentences.ts';
 import type { AuthOutcome, ModelsOutcome, StreamOutcome } from './steps.ts';
 
-const BUFFERING_FIX =
-	"Turn proxy buffering off for the gateway's path (nginx: proxy_buffering off) and give streamed answers a long read timeout.";
-
-function credentialName(context: ExplainContext): string {
-	if (!context.hasCredential) return 'the request without credentials';
-	return context.credentialSource === 'oauth' ? 'your sign-in' : 'the API key';
+function credentialName(context: ExplainContext, w: ExplainCopy): string {
+	if (!context.hasCredential) return w.auth.credential.none;
+	return context.credentialSource === 'oauth' ? w.auth.credential.oauth : w.auth.credential.apiKey;
 }
 
-function refusedFix(failure: Failure, context: ExplainContext): string {
+/** The failure's detail (the gateway's words, or ours in the person's language), as a sentence. */
+function told(failure: Failure, words: CheckWords): string {
+	return sentence(detailOf(failure, words.failure));
+}
+
+function refusedFix(failure: Failure, context: ExplainContext, words: CheckWords): string {
+	const say = words.check.explain.auth;
 	if (failure.kind === 'auth_expired' || failure.status === 401) {
-		if (!context.hasCredential) {
-			return context.credentialSource === 'oauth'
-				? 'Sign in from the chat (your draft is kept).'
-				: "This gateway needs a key: add one with the chat header's key menu.";
-		}
-		return context.credentialSource === 'oauth'
-			? 'Sign in again from the chat (your draft is kept).'
-			: "Check the API key in the chat header's key menu: it may be mistyped, revoked, or for another gateway.";
+		if (!context.hasCredential)
+			return context.credentialSource === 'oauth' ? say.signInFix : say.addKeyFix;
+		return context.credentialSource === 'oauth' ? say.signInAgainFix : say.checkKeyFix;
 	}
-	if (failure.kind === 'forbidden') {
-		return "Ask the gateway's operator to allow this key or account from here (quote the request id), or use another gateway.";
-	}
-	return fixFor(failure, context.topUpUrl);
+	if (failure.kind === 'forbidden') return say.forbiddenFix;
+	return fixFor(failure, context.topUpUrl, words.check.explain);
 }
 
-export function explainAuth(outcome: AuthOutcome, context: ExplainContext): Sentences {
+export function explainAuth(
+	outcome: AuthOutcome,
+	context: ExplainContext,
+	words: CheckWords
+): Sentences {
+	const w = words.check.explain;
+	const say = w.auth;
 	switch (outcome.kind) {
 		case 'accepted':
 			return {
-				note: context.hasCredential
-					? `The gateway accepted ${credentialName(context)}.`
-					: 'The gateway answered without credentials.'
+				note: context.hasCredential ? say.accepted(credentialName(context, w)) : say.acceptedWithout
 			};
 		case 'not_refused':
-			return {
-				note: `The gateway did not refuse ${credentialName(context)} (it answered HTTP ${outcome.status}; the next step says more).`
-			};
+			return { note: say.notRefused(credentialName(context, w), outcome.status) };
 		case 'refused':
 			return {
-				problem: `The gateway refused ${credentialName(context)}: ${sentence(outcome.failure.message)}`,
-				fix: refusedFix(outcome.failure, context)
+				problem: say.refused(credentialName(context, w), told(outcome.failure, words)),
+				fix: refusedFix(outcome.failure, context, words)
 			};
 		case 'request_failed':
 			return {
-				problem: `The request for the model list failed: ${sentence(outcome.failure.message)}`,
-				fix: `Run the check again; if it fails again, check the gateway and any proxy in front of it.`
+				problem: say.requestFailed(told(outcome.failure, words)),
+				fix: say.requestFailedFix
 			};
 		case 'timed_out':
 			return {
-				problem: `The gateway did not answer ${context.baseUrl}/v1/models within ${seconds(outcome.afterMs)}.`,
-				fix: "Run the check again; if it keeps timing out, ask the gateway's operator."
+				problem: say.timedOut(`${context.baseUrl}/v1/models`, seconds(outcome.afterMs, w)),
+				fix: say.timedOutFix
 			};
 	}
 }
 
 /** The relay's own answers (src/lib/server/relay/relay-answers.ts): what the operator changes. */
-function relayFix(code: string | undefined): string | undefined {
+function relayFix(code: string | undefined, w: ExplainCopy): string | undefined {
 	switch (code) {
 		case undefined:
 			return undefined;
 		case 'upstream_unreachable':
 		case 'upstream_timeout':
 		case 'upstream_invalid':
-			return 'The relay on this server could not use the gateway: check GATEWAY_URL, and that the Switchboard server itself can reach the gateway (firewall, DNS, outgoing proxy).';
+			return w.models.relayUnreachableFix;
 		case 'relay_off':
-			return 'The relay is off: set GATEWAY_MODE=relay on the Switchboard server and restart it.';
+			return w.models.relayOffFix;
 		default:
-			return 'The relay on this server refused the request; the message above says why. Tell whoever runs Switchboard.';
+			return w.models.relayRefusedFix;
 	}
 }
 
-export function explainModels(outcome: ModelsOutcome, context: ExplainContext): Sentences {
+export function explainModels(
+	outcome: ModelsOutcome,
+	context: ExplainContext,
+	words: CheckWords
+): Sentences {
+	const w = words.check.explain;
+	const say = w.models;
 	const url = `${context.baseUrl}/v1/models`;
-	const baseUrlFix = `Check ${addressSetting(context)}: it is the address under which /v1/models and the chat route live, without /v1.`;
+	const baseUrlFix = say.baseUrlFix(addressSetting(context, w));
 	switch (outcome.kind) {
-		case 'listed': {
-			const shown = outcome.ids.slice(0, 3).join(', ');
-			const more = outcome.ids.length > 3 ? ', …' : '';
-			const count = outcome.ids.length === 1 ? '1 model' : `${outcome.ids.length} models`;
-			return { note: `The gateway lists ${count}: ${shown}${more}.` };
-		}
+		case 'listed':
+			return {
+				note: say.listed(
+					outcome.ids.length,
+					outcome.ids.slice(0, 3).join(', '),
+					outcome.ids.length > 3
+				)
+			};
 		case 'http_error':
 			return {
-				problem: `${url} answered: ${sentence(outcome.failure.message)}`,
+				problem: say.answered(url, told(outcome.failure, words)),
 				fix:
-					relayFix(outcome.relayError) ??
+					relayFix(outcome.relayError, w) ??
 					(outcome.failure.kind === 'not_found'
 						? baseUrlFix
-						: fixFor(outcome.failure, context.topUpUrl))
+						: fixFor(outcome.failure, context.topUpUrl, w))
 			};
 		case 'html':
-			return {
-				problem: `${url} answered with an HTML page${outcome.title === undefined ? '' : ` ("${outcome.title}")`}, not a model list.`,
-				fix: `An HTML page usually means a wrong base URL, or a proxy or sign-in page in front of the gateway. ${baseUrlFix}`
-			};
+			return { problem: say.html(url, outcome.title ?? ''), fix: say.htmlFix(baseUrlFix) };
 		case 'not_json':
-			return { problem: `${url} did not answer with JSON.`, fix: baseUrlFix };
+			return { problem: say.notJson(url), fix: baseUrlFix };
 		case 'wrong_shape':
 			return {
-				problem: `${url} answered with JSON that is not a model list (expected {"data": [{"id": …}]}${
-					outcome.keys.length === 0
-						? ''
-						: `; it has ${outcome.keys.map((key) => key.slice(0, 40)).join(', ')}`
-				}).`,
-				fix: `${baseUrlFix} The gateway must speak the OpenAI or Anthropic API.`
+				problem: say.wrongShape(url, outcome.keys.map((key) => key.slice(0, 40)).join(', ')),
+				fix: say.wrongShapeFix(baseUrlFix)
 			};
 		case 'empty':
-			return {
-				problem: 'The gateway lists no models for these credentials.',
-				fix: "Ask the gateway's operator to enable models for your key or account."
-			};
+			return { problem: say.empty, fix: say.emptyFix };
 		case 'timed_out':
-			return {
-				problem: `The model list did not arrive within ${seconds(outcome.afterMs)}.`,
-				fix: "Run the check again; if it keeps timing out, ask the gateway's operator."
-			};
+			return { problem: say.timedOut(seconds(outcome.afterMs, w)), fix: say.timedOutFix };
 	}
 }
 
-export function explainStream(outcome: StreamOutcome, context: ExplainContext): Sentences {
+export function explainStream(
+	outcome: StreamOutcome,
+	context: ExplainContext,
+	words: CheckWords
+): Sentences {
+	const w = words.check.explain;
+	const say = w.stream;
 	switch (outcome.kind) {
 		case 'completed':
-			return { note: `${outcome.model} streamed an answer to its end.` };
+			return { note: say.completed(outcome.model) };
 		case 'incomplete':
-			return {
-				note: `${outcome.model} streamed an answer that stopped at the check's small token limit; that is fine.`
-			};
+			return { note: say.incomplete(outcome.model) };
 		case 'failed':
 			return {
-				problem: `A streamed request to ${outcome.model} failed: ${sentence(outcome.failure.message)}`,
+				problem: say.failed(outcome.model, told(outcome.failure, words)),
 				fix:
 					outcome.failure.kind === 'network'
-						? `Check that the gateway serves chat requests at ${turnUrl(context)} and sends CORS headers on those answers too${
+						? say.networkFix(
+								turnUrl(context),
 								context.configuredByServer && context.path === 'direct'
-									? ' (or set GATEWAY_MODE=relay on the Switchboard server)'
-									: ''
-							}.`
-						: fixFor(outcome.failure, context.topUpUrl)
+							)
+						: fixFor(outcome.failure, context.topUpUrl, w)
 			};
 		case 'interrupted':
 			return {
 				problem:
 					outcome.failure.kind === 'stream_stalled'
-						? `The streamed answer stopped arriving: ${sentence(outcome.failure.message)} Something between the browser and the gateway holds streamed answers back.`
-						: 'The stream ended before its last event: the connection drops streamed answers.',
-				fix: BUFFERING_FIX
+						? say.stalled(told(outcome.failure, words))
+						: say.ended,
+				fix: say.bufferingFix
 			};
 		case 'request_invalid':
-			return {
-				problem: `The request could not be built: ${sentence(outcome.message)}`,
-				fix: 'Paste the API key again, without spaces or line breaks around it.'
-			};
+			return { problem: say.requestInvalid(sentence(outcome.message)), fix: say.requestInvalidFix };
 		case 'no_model':
-			return {
-				problem: 'There is no model to try.',
-				fix: 'Choose a model in the chat, then run the check again.'
-			};
+			return { problem: say.noModel, fix: say.noModelFix };
 		case 'timed_out':
 			return {
-				problem: `No complete answer arrived within ${seconds(outcome.afterMs)}.`,
-				fix: `Try again, or choose a faster model in the chat. If streamed answers never arrive: ${BUFFERING_FIX}`
+				problem: say.timedOut(seconds(outcome.afterMs, w)),
+				fix: say.timedOutFix(say.bufferingFix)
 			};
 	}
 }

@@ -3,6 +3,7 @@
  * were any), and the few phrases every step's sentences share.
  */
 import type { RouteKind } from '../wire/index.ts';
+import type { ExplainCopy } from './check-copy.ts';
 import type { CheckTarget, CredentialSource, GatewayPath } from './target.ts';
 
 export interface ExplainContext {
@@ -51,20 +52,18 @@ export function turnUrl(context: ExplainContext): string {
 }
 
 /** Where the gateway's address is set: the server (GATEWAY_URL) or the person's profile. */
-export function addressSetting(context: ExplainContext): string {
-	if (!context.configuredByServer) {
-		return `the gateway's base URL in Settings (now ${context.baseUrl})`;
-	}
+export function addressSetting(context: ExplainContext, words: ExplainCopy): string {
+	if (!context.configuredByServer) return words.address.settings(context.baseUrl);
 	switch (context.path) {
 		case 'direct':
-			return `GATEWAY_URL on the Switchboard server (now ${context.baseUrl})`;
+			return words.address.direct(context.baseUrl);
 		case 'relay':
-			return `GATEWAY_URL on the Switchboard server (the relay at ${context.baseUrl} forwards to it)`;
+			return words.address.relay(context.baseUrl);
 		case 'demo':
-			return `the Switchboard server (it serves the built-in demo gateway at ${context.baseUrl})`;
+			return words.address.demo(context.baseUrl);
 	}
 }
 
-export function seconds(ms: number): string {
-	return `${Math.max(1, Math.round(ms / 1000))} s`;
+export function seconds(ms: number, words: ExplainCopy): string {
+	return words.seconds(Math.max(1, Math.round(ms / 1000)));
 }

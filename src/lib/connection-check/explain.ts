@@ -1,74 +1,76 @@
 /**
  * A step's state → what the page and the report say: its label, a one-word result, and for a
- * passed step a note, for a failed one what is wrong and how to fix it.
+ * passed step a note, for a failed one what is wrong and how to fix it; in the language of
+ * `words` (English by default).
  */
+import { ENGLISH_CHECK_WORDS, type CheckWords } from './check-copy.ts';
 import { explainCors, explainReachable, type Sentences } from './explain-access.ts';
 import { explainAuth, explainModels, explainStream } from './explain-answers.ts';
 import type { ExplainContext } from './explain-context.ts';
-import type { CheckStepName, StepState, StepVerdict } from './steps.ts';
-
-export const STEP_LABELS: { readonly [S in CheckStepName]: string } = {
-	reachable: 'Reachable',
-	cors: 'CORS allowed',
-	auth: 'Credentials accepted',
-	models: 'Model list',
-	stream: 'Streamed answer'
-};
-
-export const STATE_WORDS: { readonly [S in StepState['state']]: string } = {
-	pending: 'Waiting',
-	running: 'Checking…',
-	passed: 'Passed',
-	failed: 'Failed',
-	skipped: 'Skipped',
-	cancelled: 'Cancelled'
-};
+import type { StepState, StepVerdict } from './steps.ts';
 
 export interface StepExplanation extends Sentences {
 	label: string;
 	result: string;
 }
 
-function sentencesFor(verdict: StepVerdict, context: ExplainContext): Sentences {
+function sentencesFor(verdict: StepVerdict, context: ExplainContext, words: CheckWords): Sentences {
 	switch (verdict.step) {
 		case 'reachable':
-			return explainReachable(verdict.outcome, context);
+			return explainReachable(verdict.outcome, context, words);
 		case 'cors':
-			return explainCors(verdict.outcome, context);
+			return explainCors(verdict.outcome, context, words);
 		case 'auth':
-			return explainAuth(verdict.outcome, context);
+			return explainAuth(verdict.outcome, context, words);
 		case 'models':
-			return explainModels(verdict.outcome, context);
+			return explainModels(verdict.outcome, context, words);
 		case 'stream':
-			return explainStream(verdict.outcome, context);
+			return explainStream(verdict.outcome, context, words);
 	}
 }
 
-export function explainStep(state: StepState, context: ExplainContext): StepExplanation {
-	const head = { label: STEP_LABELS[state.step], result: STATE_WORDS[state.state] };
+/** A step's name and result alone (before there is anything to explain). */
+export function stepHead(
+	state: StepState,
+	words: CheckWords = ENGLISH_CHECK_WORDS
+): StepExplanation {
+	return { label: words.check.steps[state.step], result: words.check.states[state.state] };
+}
+
+export function explainStep(
+	state: StepState,
+	context: ExplainContext,
+	words: CheckWords = ENGLISH_CHECK_WORDS
+): StepExplanation {
+	const head = stepHead(state, words);
 	switch (state.state) {
 		case 'pending':
 		case 'running':
 		case 'cancelled':
 			return head;
 		case 'skipped':
-			return { ...head, note: `Not checked: "${STEP_LABELS[state.after]}" failed first.` };
+			return { ...head, note: words.check.explain.skipped(words.check.steps[state.after]) };
 		case 'passed':
 		case 'failed':
-			return { ...head, ...sentencesFor(state, context) };
+			return { ...head, ...sentencesFor(state, context, words) };
 	}
 }
 
 /** One line for a live region: where the check is, or how it ended. */
-export function checkSummary(steps: readonly StepState[], context: ExplainContext): string {
+export function checkSummary(
+	steps: readonly StepState[],
+	context: ExplainContext,
+	words: CheckWords = ENGLISH_CHECK_WORDS
+): string {
+	const say = words.check.explain.summary;
 	const running = steps.find((step) => step.state === 'running');
-	if (running !== undefined) return `Checking: ${STEP_LABELS[running.step]}…`;
+	if (running !== undefined) return say.checking(words.check.steps[running.step]);
 	const failed = steps.find((step) => step.state === 'failed');
 	if (failed !== undefined) {
-		const { problem } = explainStep(failed, context);
-		return `Failed at "${STEP_LABELS[failed.step]}". ${problem ?? ''}`.trim();
+		const { problem } = explainStep(failed, context, words);
+		return say.failedAt(words.check.steps[failed.step], problem ?? '');
 	}
-	if (steps.some((step) => step.state === 'cancelled')) return 'The check was cancelled.';
-	if (steps.every((step) => step.state === 'passed')) return 'All steps passed.';
-	return 'Not run yet.';
+	if (steps.some((step) => step.state === 'cancelled')) return say.cancelled;
+	if (steps.every((step) => step.state === 'passed')) return say.allPassed;
+	return say.notRunYet;
 }

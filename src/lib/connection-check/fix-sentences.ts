@@ -3,52 +3,54 @@
  * `present`), said as an instruction, so the check and the card give the same advice.
  */
 import { assertNever, present, type Failure, type FailureAction } from '../failure/index.ts';
+import type { ExplainCopy } from './check-copy.ts';
 
-function actionSentence(action: FailureAction): string {
+function actionSentence(action: FailureAction, w: ExplainCopy): string {
+	const say = w.fix;
 	switch (action.kind) {
 		case 'retry':
-			return "Try again in a moment; if it keeps failing, tell the gateway's operator (quote the request id).";
+			return say.retry;
 		case 'continue':
-			return 'Ask the model to continue its answer in the chat.';
+			return say.continue;
 		case 'switch_model':
-			return `Use ${action.model} instead (choose it in the chat).`;
+			return say.switchModel(action.model);
 		case 'choose_model':
-			return 'Choose another model in the chat.';
+			return say.chooseModel;
 		case 'compact_and_retry':
 		case 'new_conversation':
-			return 'Start a new conversation in the chat.';
+			return say.newConversation;
 		case 'enable_long_context':
-			return 'Turn on the larger context option for this model in Settings.';
+			return say.enableLongContext;
 		case 'change_thinking':
-			return 'Change the thinking setting for this model in Settings.';
+			return say.changeThinking;
 		case 'disable_encrypted_content':
-			return 'Turn off encrypted reasoning for this model in Settings.';
+			return say.disableEncryptedContent;
 		case 'top_up':
-			return 'Top up your balance on the gateway.';
+			return say.topUp(action.url);
 		case 'switch_gateway':
-			return 'Use another gateway (Settings, Gateways).';
+			return say.switchGateway;
 		case 'sign_in':
-			return action.credential === 'api_key'
-				? 'Enter another API key for this gateway in the chat.'
-				: 'Sign in again from the chat.';
+			return action.credential === 'api_key' ? say.enterAnotherKey : say.signInAgain;
 		case 'reload_app':
-			return 'Reload this page.';
+			return say.reloadApp;
 		case 'connection_check':
-			return "Check the gateway's base URL and route in Settings.";
+			return say.checkSettings;
 		default:
 			return assertNever(action, 'failure action');
 	}
 }
 
-export function fixFor(failure: Failure, topUpUrl?: string | null): string {
+export function fixFor(
+	failure: Failure,
+	topUpUrl: string | null | undefined,
+	w: ExplainCopy
+): string {
 	const [first] = present(failure, { topUpUrl }).actions;
-	if (first === undefined) return actionSentence({ kind: 'retry' });
-	if (first.kind === 'top_up') return `Top up your balance on the gateway (${first.url}).`;
-	return actionSentence(first);
+	return actionSentence(first ?? { kind: 'retry' }, w);
 }
 
 /** Ends with a full stop unless it already ends a sentence. */
 export function sentence(text: string): string {
 	const trimmed = text.trim();
-	return /[.!?。！？…)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+	return /[.!?。！？…)）]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

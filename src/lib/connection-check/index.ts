@@ -11,11 +11,6 @@ export { browserCorsProbe, inspectingCorsProbe } from './cors-probe.ts';
 export { judgeCorsResponse, judgePreflight } from './cors-judge.ts';
 export { corsUnsafeHeaderNames, headerList } from './cors-headers.ts';
 export { explainContext, type ExplainContext } from './explain-context.ts';
-export {
-	checkSummary,
-	explainStep,
-	STATE_WORDS,
-	STEP_LABELS,
-	type StepExplanation
-} from './explain.ts';
+export { checkSummary, explainStep, stepHead, type StepExplanation } from './explain.ts';
+export { ENGLISH_CHECK_WORDS, type CheckWords, type ExplainCopy } from './check-copy.ts';
 export { checkReport } from './report.ts';

@@ -3,30 +3,27 @@
  * message to whoever runs the gateway. It never holds a credential: the key or token values the
  * check sent are removed from every line, wherever a gateway may have echoed them.
  */
+import { ENGLISH_CHECK_WORDS, type CheckWords, type ExplainCopy } from './check-copy.ts';
 import { explainStep } from './explain.ts';
 import type { ExplainContext } from './explain-context.ts';
 import type { StepState } from './steps.ts';
 
 const REDACTED = '[redacted]';
 
-function pathLine(context: ExplainContext): string {
+function pathLine(context: ExplainContext, say: ExplainCopy['report']): string {
 	switch (context.path) {
 		case 'direct':
-			return 'the browser calls it directly';
+			return say.pathDirect;
 		case 'relay':
-			return context.upstreamHost === undefined
-				? 'through the relay on this server (GATEWAY_MODE=relay)'
-				: `through the relay on this server to ${context.upstreamHost} (GATEWAY_MODE=relay)`;
+			return say.pathRelay(context.upstreamHost ?? '');
 		case 'demo':
-			return 'the built-in demo gateway on this server';
+			return say.pathDemo;
 	}
 }
 
-function credentialLine(context: ExplainContext): string {
-	if (!context.hasCredential) return 'none sent';
-	return context.credentialSource === 'oauth'
-		? 'sign-in access token (sent, not shown)'
-		: 'API key (sent, not shown)';
+function credentialLine(context: ExplainContext, say: ExplainCopy['report']): string {
+	if (!context.hasCredential) return say.credentialsNone;
+	return context.credentialSource === 'oauth' ? say.credentialsOauth : say.credentialsApiKey;
 }
 
 export interface ReportInput {
@@ -38,26 +35,30 @@ export interface ReportInput {
 	now: number;
 	/** Optional, e.g. the browser's user agent. */
 	client?: string;
+	/** The language of the report; English by default. */
+	words?: CheckWords;
 }
 
 export function checkReport(input: ReportInput): string {
 	const { context } = input;
+	const words = input.words ?? ENGLISH_CHECK_WORDS;
+	const say = words.check.explain.report;
 	const lines = [
-		`Switchboard connection check, ${new Date(input.now).toISOString()}`,
-		`Page origin: ${context.origin}`,
-		`Gateway: ${context.baseUrl} (${context.route} route; ${pathLine(context)})`,
-		`Credentials: ${credentialLine(context)}`,
-		...(input.client === undefined ? [] : [`Browser: ${input.client}`]),
+		say.title(new Date(input.now).toISOString()),
+		say.origin(context.origin),
+		say.gateway(context.baseUrl, context.route, pathLine(context, say)),
+		say.credentials(credentialLine(context, say)),
+		...(input.client === undefined ? [] : [say.browser(input.client)]),
 		''
 	];
 	input.steps.forEach((state, index) => {
-		const explanation = explainStep(state, context);
-		lines.push(`${index + 1}. ${explanation.label}: ${explanation.result.toLowerCase()}`);
+		const explanation = explainStep(state, context, words);
+		lines.push(say.step(index + 1, explanation.label, explanation.result));
 		if (explanation.note !== undefined) lines.push(`   ${explanation.note}`);
-		if (explanation.problem !== undefined) lines.push(`   Problem: ${explanation.problem}`);
-		if (explanation.fix !== undefined) lines.push(`   Fix: ${explanation.fix}`);
+		if (explanation.problem !== undefined) lines.push(`   ${say.problem(explanation.problem)}`);
+		if (explanation.fix !== undefined) lines.push(`   ${say.fix(explanation.fix)}`);
 		if ('requestId' in state && state.requestId !== undefined) {
-			lines.push(`   Request id: ${state.requestId}`);
+			lines.push(`   ${say.requestId(state.requestId)}`);
 		}
 	});
 	return redact(lines.join('\n'), input.secrets);

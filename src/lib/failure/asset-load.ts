@@ -1,4 +1,5 @@
 import { messageOf, nameOf } from './errors.ts';
+import { own } from './own-sentence.ts';
 import type { Failure } from './types.ts';
 
 /**
@@ -19,8 +20,7 @@ export function isAssetLoadError(error: unknown): boolean {
 export function assetFailure(raw: string): Failure {
 	return {
 		kind: 'asset_timeout',
-		message:
-			'A part of this app failed to load, probably because a new version was deployed or the connection dropped.',
+		...own({ kind: 'asset_failed' }),
 		raw
 	};
 }

@@ -1,7 +1,8 @@
 import { clockOf, isClassifierModel, type ClassifyContext } from './context.ts';
 import type { ErrorFields } from './fields.ts';
 import { chooseCode } from './kinds-by-code.ts';
-import { fallbackMessage, gatewayMessage } from './message.ts';
+import { gatewayMessage } from './message.ts';
+import { own } from './own-sentence.ts';
 import { requestIdFromMessage } from './request-id.ts';
 import { resolveKind } from './resolve-kind.ts';
 import { MAX_HINT_MS, retryAfterFromText } from './retry-after.ts';
@@ -94,7 +95,9 @@ export function buildFailure(evidence: FailureEvidence, context: ClassifyContext
 
 	return {
 		kind,
-		message: message ?? fallbackMessage(kind, status),
+		...(message === undefined
+			? own({ kind: 'fallback', failure: kind, ...(status === undefined ? {} : { status }) })
+			: { message }),
 		...(reportedStatus === undefined ? {} : { status: reportedStatus }),
 		...(code === undefined ? {} : { code }),
 		...(requestId === undefined ? {} : { requestId }),

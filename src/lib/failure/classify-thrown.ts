@@ -9,8 +9,8 @@ import {
 	nameOf
 } from './errors.ts';
 import { gatewayMessage } from './message.ts';
+import { own } from './own-sentence.ts';
 import {
-	OFFLINE_MESSAGE,
 	causeCodes,
 	isFetchFailureMessage,
 	navigatorOnline,
@@ -27,8 +27,8 @@ export interface ThrownContext extends ClassifyContext {
 	online?: boolean;
 }
 
-function seconds(ms: number): string {
-	return `${Math.max(1, Math.round(ms / 1000))} s`;
+function seconds(ms: number): number {
+	return Math.max(1, Math.round(ms / 1000));
 }
 
 function describe(error: unknown): string {
@@ -120,7 +120,7 @@ function classify(thrown: unknown, context: ThrownContext): Failure {
 	const error = ownError(thrown);
 
 	if (isUserAbort(error))
-		return { kind: 'unknown', code: 'aborted', message: 'The request was stopped.', raw };
+		return { kind: 'unknown', code: 'aborted', ...own({ kind: 'stopped' }), raw };
 	const online = context.online ?? navigatorOnline();
 	if (
 		online === false &&
@@ -131,7 +131,7 @@ function classify(thrown: unknown, context: ThrownContext): Failure {
 			kind: 'network',
 			networkCase: 'offline',
 			code: 'offline',
-			message: OFFLINE_MESSAGE,
+			...own({ kind: 'offline' }),
 			raw
 		};
 	}
@@ -140,7 +140,7 @@ function classify(thrown: unknown, context: ThrownContext): Failure {
 			kind: 'network',
 			networkCase: 'timeout',
 			code: 'connect_timeout',
-			message: `The connection to the gateway timed out: no answer within ${seconds(error.timeoutMs)}.`,
+			...own({ kind: 'connect_timeout', seconds: seconds(error.timeoutMs) }),
 			raw
 		};
 	}
@@ -148,14 +148,14 @@ function classify(thrown: unknown, context: ThrownContext): Failure {
 		return {
 			kind: 'stream_stalled',
 			code: 'idle_timeout',
-			message: `The answer stopped arriving: nothing came for ${seconds(error.timeoutMs)}.`,
+			...own({ kind: 'idle_timeout', seconds: seconds(error.timeoutMs) }),
 			raw
 		};
 	}
 	if (error instanceof ResponseTooLargeError) {
 		return {
 			kind: 'response_too_large',
-			message: 'The answer was larger than this app accepts, so it was stopped.',
+			...own({ kind: 'answer_too_large' }),
 			raw
 		};
 	}
@@ -168,21 +168,21 @@ function classify(thrown: unknown, context: ThrownContext): Failure {
 			? {
 					kind: 'stream_interrupted',
 					code: 'timeout',
-					message: 'The answer took too long and was stopped.',
+					...own({ kind: 'took_too_long' }),
 					raw
 				}
 			: {
 					kind: 'network',
 					networkCase: 'timeout',
 					code: 'timeout',
-					message: 'The connection to the gateway timed out.',
+					...own({ kind: 'timed_out' }),
 					raw
 				};
 	}
 	if (name === 'SyntaxError' || /encoded data was not valid|invalid utf-?8/i.test(message)) {
 		return {
 			kind: 'malformed_response',
-			message: 'The gateway sent an answer that could not be read.',
+			...own({ kind: 'unreadable' }),
 			raw
 		};
 	}
@@ -197,7 +197,7 @@ function classify(thrown: unknown, context: ThrownContext): Failure {
 			return {
 				kind: 'stream_interrupted',
 				...(reading.code === undefined ? {} : { code: reading.code }),
-				message: 'The connection broke before the answer was complete.',
+				...own({ kind: 'connection_broke' }),
 				raw
 			};
 		}
@@ -205,14 +205,15 @@ function classify(thrown: unknown, context: ThrownContext): Failure {
 			kind: 'network',
 			networkCase: reading.networkCase,
 			...(reading.code === undefined ? {} : { code: reading.code }),
-			message: reading.message,
+			...own(reading.sentence),
 			raw
 		};
 	}
 
+	const told = gatewayMessage(message);
 	return {
 		kind: 'unknown',
-		message: gatewayMessage(message) ?? 'Something went wrong, and the app could not tell what.',
+		...(told === undefined ? own({ kind: 'unknown' }) : { message: told }),
 		raw
 	};
 }

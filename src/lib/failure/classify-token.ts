@@ -9,25 +9,20 @@ import { kindForMessage } from './patterns.ts';
 import { redactTokenBody, redactTokenText, safeUrl } from './redact.ts';
 import { requestIdFromHeaders } from './request-id.ts';
 import { retryAfterFromHeaders } from './retry-after.ts';
+import {
+	ENGLISH_OWN_SENTENCES,
+	own,
+	SIGN_IN_AGAIN_CODES,
+	type TokenTransportReason
+} from './own-sentence.ts';
 import { safely } from './safely.ts';
-import { statusLine } from './status.ts';
 import { capRaw } from './text.ts';
 import type { Failure } from './types.ts';
 
 export type TokenExchangeInput =
 	{ status: number; headers: Headers; body: string } | { thrown: unknown; url?: string };
 
-export const REGION_LOGIN_MESSAGE =
-	'Login failed: your country, region or territory is not supported';
-
-/** Sentences for the OAuth error codes a person can act on (RFC 6749 §5.2 and refresh rotation). */
-const SIGN_IN_AGAIN: Readonly<Record<string, string>> = {
-	invalid_grant: 'Your sign-in code or session is no longer valid. Sign in again.',
-	refresh_token_expired: 'Your session has expired. Sign in again.',
-	refresh_token_reused:
-		'Your session was ended because it was refreshed twice at once (for example from another tab). Sign in again.',
-	refresh_token_invalidated: 'Your session was revoked. Sign in again.'
-};
+export const REGION_LOGIN_MESSAGE = ENGLISH_OWN_SENTENCES.regionLogin;
 
 const CLIENT_ERRORS = new Set([
 	'invalid_request',
@@ -42,33 +37,34 @@ function lowerFirst(text: string): string {
 }
 
 /** Why the request could not be sent, in a few words about the sign-in server (not "the gateway"). */
-function transportReason(base: Failure): string {
+function transportReason(base: Failure): TokenTransportReason {
 	if (base.kind === 'network') {
 		switch (base.networkCase) {
 			case 'offline':
-				return 'your device is offline';
 			case 'timeout':
-				return 'the connection timed out';
+				return { kind: base.networkCase };
 			case 'refused_or_blocked':
 			case undefined:
 				return base.code === undefined
-					? 'the sign-in server could not be reached'
-					: `the sign-in server could not be reached (${base.code})`;
+					? { kind: 'unreachable' }
+					: { kind: 'unreachable', code: base.code };
 			default:
 				return assertNever(base.networkCase, 'network case');
 		}
 	}
-	return lowerFirst(redactTokenText(base.message).replace(/\.$/, ''));
+	return { kind: 'other', text: lowerFirst(redactTokenText(base.message).replace(/\.$/, '')) };
 }
 
 function fromThrown(thrown: unknown, url: string | undefined): Failure {
 	const base = classifyThrown(thrown);
 	if (isUserAbort(thrown)) return base;
-	const where = url === undefined ? '' : ` for url (${safeUrl(url)})`;
-	const why = transportReason(base);
 	return {
 		kind: 'token_exchange_failed',
-		message: `Token exchange failed: error sending request${where}: ${why}.`,
+		...own({
+			kind: 'token_transport',
+			...(url === undefined ? {} : { url: safeUrl(url) }),
+			reason: transportReason(base)
+		}),
 		...(base.code === undefined ? {} : { code: base.code }),
 		...(base.networkCase === undefined ? {} : { networkCase: base.networkCase }),
 		...(base.raw === undefined ? {} : { raw: capRaw(redactTokenText(base.raw)) })
@@ -78,7 +74,7 @@ function fromThrown(thrown: unknown, url: string | undefined): Failure {
 function describeResponse(
 	status: number,
 	fields: ErrorFields | undefined
-): Pick<Failure, 'kind' | 'message'> {
+): Pick<Failure, 'kind' | 'message' | 'said'> {
 	const codes = fields?.codes ?? [];
 	const described = gatewayMessage(redactTokenText(fields?.message ?? ''));
 	// `{"error":"access_denied"}` alone: the "message" is the code itself, already said below.
@@ -88,36 +84,28 @@ function describeResponse(
 		codes.some((code) => kindForCode(code)?.kind === 'region_unsupported') ||
 		kindForMessage(text) === 'region_unsupported'
 	) {
-		return { kind: 'region_unsupported', message: REGION_LOGIN_MESSAGE };
+		return { kind: 'region_unsupported', ...own({ kind: 'region_login' }) };
 	}
-	const oauthCode = codes.find((code) => code.toLowerCase() in SIGN_IN_AGAIN);
+	const lower = codes.map((code) => code.toLowerCase());
+	const oauthCode = SIGN_IN_AGAIN_CODES.find((code) => lower.includes(code));
 	if (oauthCode !== undefined) {
-		return {
-			kind: 'auth_expired',
-			message: SIGN_IN_AGAIN[oauthCode.toLowerCase()] ?? 'Sign in again.'
-		};
+		return { kind: 'auth_expired', ...own({ kind: 'sign_in_again', code: oauthCode }) };
 	}
 	if (description?.startsWith('Token exchange failed') === true) {
 		return { kind: 'token_exchange_failed', message: description };
 	}
-	const suffix = description === undefined ? '' : `: ${description}`;
+	const told = description === undefined ? {} : { description };
 	if (codes.some((code) => code.toLowerCase() === 'access_denied')) {
-		return {
-			kind: 'token_exchange_failed',
-			message: `Token exchange failed: access was denied${suffix}`
-		};
+		return { kind: 'token_exchange_failed', ...own({ kind: 'token_denied', ...told }) };
 	}
 	const clientError = codes.find((code) => CLIENT_ERRORS.has(code.toLowerCase()));
 	if (clientError !== undefined) {
 		return {
 			kind: 'token_exchange_failed',
-			message: `Token exchange failed: the sign-in server rejected this app's request (${clientError})${suffix}`
+			...own({ kind: 'token_client_error', code: clientError, ...told })
 		};
 	}
-	return {
-		kind: 'token_exchange_failed',
-		message: `Token exchange failed: token endpoint returned status ${statusLine(status)}${suffix}`
-	};
+	return { kind: 'token_exchange_failed', ...own({ kind: 'token_status', status, ...told }) };
 }
 
 function fromResponse(status: number, headers: Headers, body: string): Failure {
@@ -132,7 +120,7 @@ function fromResponse(status: number, headers: Headers, body: string): Failure {
 		// A success body holds tokens by definition: nothing of it is kept, not even redacted.
 		return {
 			kind: 'token_exchange_failed',
-			message: "Token exchange failed: the sign-in server's answer could not be read.",
+			...own({ kind: 'token_unreadable' }),
 			...hints
 		};
 	}
@@ -140,12 +128,11 @@ function fromResponse(status: number, headers: Headers, body: string): Failure {
 	const redacted = redactTokenBody(body);
 	const parsed = parseBody(redacted);
 	const fields = parsed.json === undefined ? undefined : readErrorFields(parsed.json);
-	const { kind, message } = describeResponse(status, fields);
+	const described = describeResponse(status, fields);
 	const code = fields?.codes[0];
 	const raw = body.trim() === '' ? undefined : capRaw(redacted);
 	return {
-		kind,
-		message,
+		...described,
 		...hints,
 		...(code === undefined ? {} : { code }),
 		...(raw === undefined ? {} : { raw })

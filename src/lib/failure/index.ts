@@ -17,6 +17,14 @@ export {
 	isUserAbort
 } from './errors.ts';
 export { present } from './present.ts';
+export { detailOf } from './present-copy.ts';
+export {
+	own,
+	sayOwn,
+	readOwnSentence,
+	type OwnSentence,
+	type OwnSentenceCopy
+} from './own-sentence.ts';
 export type { FailureAction, FailureActionKind } from './presentation.ts';
 export type { FailureSeverity } from './severity.ts';
 export type { FailureSituation } from './situation.ts';

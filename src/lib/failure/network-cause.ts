@@ -1,3 +1,4 @@
+import type { OwnSentence } from './own-sentence.ts';
 import type { NetworkCase } from './types.ts';
 
 /**
@@ -53,13 +54,11 @@ export function causeCodes(error: unknown): string[] {
 	return codes;
 }
 
-export const OFFLINE_MESSAGE = 'Your device is offline, so the gateway could not be reached.';
-
 export interface NetworkReading {
 	networkCase: NetworkCase;
 	/** The connection broke after it had worked (reset, socket closed). */
 	broken: boolean;
-	message: string;
+	sentence: OwnSentence;
 	code?: string;
 }
 
@@ -78,7 +77,7 @@ export function readNetwork(
 		return {
 			networkCase: 'offline',
 			broken,
-			message: OFFLINE_MESSAGE,
+			sentence: { kind: 'offline' },
 			...withCode
 		};
 	}
@@ -86,29 +85,24 @@ export function readNetwork(
 		return {
 			networkCase: 'timeout',
 			broken,
-			message: 'The connection to the gateway timed out.',
+			sentence: { kind: 'timed_out' },
 			...withCode
 		};
 	}
 	return {
 		networkCase: 'refused_or_blocked',
 		broken,
-		message: refusedSentence(codes),
+		sentence: refusedSentence(codes),
 		...withCode
 	};
 }
 
-function refusedSentence(codes: readonly string[]): string {
-	if (codes.some((code) => DNS_CODES.has(code))) {
-		return "The gateway's address could not be found (the DNS lookup failed).";
-	}
-	if (codes.includes('ECONNREFUSED')) return 'The gateway refused the connection.';
-	if (codes.some((code) => BROKEN_CODES.has(code)))
-		return 'The connection to the gateway was reset.';
-	if (codes.some((code) => /CERT|TLS|SSL/.test(code))) {
-		return "The gateway's security certificate was not accepted.";
-	}
-	return 'The gateway could not be reached: it refused the connection, its address did not resolve, or the browser blocked the answer (an error page without CORS headers looks like this).';
+function refusedSentence(codes: readonly string[]): OwnSentence {
+	if (codes.some((code) => DNS_CODES.has(code))) return { kind: 'dns_failed' };
+	if (codes.includes('ECONNREFUSED')) return { kind: 'connection_refused' };
+	if (codes.some((code) => BROKEN_CODES.has(code))) return { kind: 'connection_reset' };
+	if (codes.some((code) => /CERT|TLS|SSL/.test(code))) return { kind: 'certificate_refused' };
+	return { kind: 'unreachable' };
 }
 
 /** `navigator.onLine` when the runtime has one (browsers; Node 21+), else unknown. */

@@ -1,4 +1,5 @@
 import { enDeferred } from '../i18n/en-deferred.ts';
+import { sayOwn, type OwnSentenceCopy } from './own-sentence.ts';
 import type { FailureSituation } from './situation.ts';
 import type { Failure, FailureKind, NetworkCase } from './types.ts';
 
@@ -22,6 +23,16 @@ export interface FailureCopy {
 	partialKept: string;
 	/** When a plan's usage limit resets, `ms` from now. */
 	resetsIn: (ms: number) => string;
+	/** This app's own sentences, said where the gateway gave none (own-sentence.ts). */
+	own: OwnSentenceCopy;
+}
+
+/**
+ * What the card shows as the failure's detail: the gateway's own message exactly as sent, or,
+ * where it gave none, this app's sentence in `copy`'s language.
+ */
+export function detailOf(failure: Failure, copy: FailureCopy = enDeferred.failure): string {
+	return failure.said === undefined ? failure.message.trim() : sayOwn(failure.said, copy.own);
 }
 
 /** The headline of a failure card, in `copy`'s language (English by default). */

@@ -1,6 +1,6 @@
 import { enDeferred } from '../i18n/en-deferred.ts';
 import { actionsFor } from './present-actions.ts';
-import { titleFor, type FailureCopy } from './present-copy.ts';
+import { detailOf, titleFor, type FailureCopy } from './present-copy.ts';
 import type { PresentOptions, Presentation } from './presentation.ts';
 import { severityOf } from './severity.ts';
 import type { FailureSituation } from './situation.ts';
@@ -53,7 +53,7 @@ export function present(failure: Failure, options: PresentOptions = {}): Present
 	return {
 		title: titleFor(failure, situation, copy),
 		severity: severityOf(failure.kind),
-		detail: failure.message.trim(),
+		detail: detailOf(failure, copy),
 		...optional('note', noteFor(failure, options.now ?? Date.now(), situation, copy)),
 		actions: actionsFor(failure, topUpUrl, situation),
 		...(failure.requestId === undefined ? {} : { requestId: failure.requestId }),

@@ -2,6 +2,8 @@
  * The one failure taxonomy. The list of kinds is the contract in docs/reference/failures.md;
  * every way a request can fail becomes exactly one of these, in src/lib/failure and nowhere else.
  */
+import type { OwnSentence } from './own-sentence.ts';
+
 export const FAILURE_KINDS = [
 	'insufficient_balance',
 	'payment_authorization_failed',
@@ -67,4 +69,9 @@ export interface Failure {
 	networkCase?: NetworkCase;
 	/** Only on `usage_limit`: when the plan's limit resets (epoch milliseconds). */
 	resetsAt?: number;
+	/**
+	 * When `message` is this app's own sentence (the gateway said nothing usable): which one, so
+	 * that it is said in the person's language. Absent when `message` is the gateway's.
+	 */
+	said?: OwnSentence;
 }

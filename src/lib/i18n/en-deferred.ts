@@ -8,9 +8,11 @@
  */
 import type { DeferredFix } from '../chat/failure-fixes.svelte.ts';
 import { formatDuration } from '../failure/duration.ts';
+import { ENGLISH_OWN_SENTENCES } from '../failure/own-sentence.ts';
 import type { FailureCopy } from '../failure/present-copy.ts';
 import type { ManualRetryKind } from '../failure/retry-policy.ts';
 import type { ImportRefusal } from '../chat/storage/transfer.ts';
+import type { ExplainCopy } from '../connection-check/check-copy.ts';
 import type { CheckStepName, StepState } from '../connection-check/steps.ts';
 
 const failureCopy = {
@@ -58,7 +60,9 @@ const failureCopy = {
 	classifierExplanation:
 		'The safety checks that review shell commands are temporarily unavailable, so shell actions are blocked for now. Read-only actions continue, and other models are not affected.',
 	partialKept: 'What arrived so far is kept.',
-	resetsIn: (ms: number) => `It resets in about ${formatDuration(ms)}.`
+	resetsIn: (ms: number) => `It resets in about ${formatDuration(ms)}.`,
+	/** This app's own sentence where the gateway gave none (failure/own-sentence.ts holds them). */
+	own: ENGLISH_OWN_SENTENCES
 } satisfies FailureCopy;
 
 const failure = {
@@ -223,6 +227,8 @@ export const enDeferred = {
 		preparing: 'Preparing the check…',
 		notRunYet: 'Not run yet.',
 		couldNotRun: (reason: string) => `The check could not run: ${reason}`,
+		/** Why it could not run, when no gateway is set up. */
+		noGateway: 'no gateway is configured.',
 		cancel: 'Cancel',
 		runAgain: 'Run again',
 		backToChat: 'Back to the chat',
@@ -246,6 +252,190 @@ export const enDeferred = {
 			skipped: 'Skipped',
 			cancelled: 'Cancelled'
 		} satisfies { readonly [S in StepState['state']]: string },
+		explain: {
+			seconds: (seconds: number) => `${seconds} s`,
+			address: {
+				settings: (baseUrl: string) => `the gateway's base URL in Settings (now ${baseUrl})`,
+				direct: (baseUrl: string) => `GATEWAY_URL on the Switchboard server (now ${baseUrl})`,
+				relay: (baseUrl: string) =>
+					`GATEWAY_URL on the Switchboard server (the relay at ${baseUrl} forwards to it)`,
+				demo: (baseUrl: string) =>
+					`the Switchboard server (it serves the built-in demo gateway at ${baseUrl})`
+			},
+			reachable: {
+				answered: (host: string) => `The gateway at ${host} answered.`,
+				demo: 'This server answers: it runs the built-in demo gateway.',
+				relay: (upstream: string) =>
+					`This server answers: it relays to the configured gateway${upstream === '' ? '' : ` at ${upstream}`} (GATEWAY_MODE=relay).`,
+				sameOrigin: "The gateway is on this server's origin, and it answered.",
+				offline: 'This device is offline.',
+				offlineFix: 'Connect to a network, then run the check again.',
+				mixedContent: (baseUrl: string) =>
+					`This page is served over https, and the browser blocks its calls to the http:// gateway address ${baseUrl}.`,
+				mixedContentServerFix:
+					'Give the gateway an https:// address (GATEWAY_URL), or set GATEWAY_MODE=relay on the Switchboard server.',
+				mixedContentSettingsFix: "Use the gateway's https:// address in Settings.",
+				blocked: (host: string) =>
+					`This app's Content-Security-Policy does not allow connections to ${host}.`,
+				blockedServerFix:
+					'Reload this page; if it is still blocked, tell whoever runs Switchboard (its policy should allow GATEWAY_URL).',
+				blockedSettingsFix:
+					'Reload this page: a gateway added since it loaded is allowed only after a reload. If it is still blocked, custom gateways are off on this server (ALLOW_CUSTOM_GATEWAYS).',
+				timedOut: (host: string, wait: string) => `${host} did not answer within ${wait}.`,
+				timedOutFix:
+					'Check that the gateway is running and that this computer can reach it (VPN, firewall, proxy settings).',
+				unreachable: (host: string) =>
+					`The browser could not connect to ${host}: nothing answered there, its name did not resolve, or a secure connection could not be made.`,
+				unreachableTold: (detail: string, host: string) =>
+					`${detail.trim().replace(/\.$/, '')} (${host}).`,
+				unreachableFix: (address: string) =>
+					`Check ${address}, that the gateway is running, and that this computer can reach it (VPN, firewall, proxy settings).`
+			},
+			cors: {
+				sameOrigin: "Not needed: the gateway is on this server's origin.",
+				allowed: (origin: string) => `The gateway allows this origin (${origin}).`,
+				allowedHeaders: (origin: string, headers: string) =>
+					`The gateway allows this origin (${origin}) and the headers a chat request sends (${headers}).`,
+				noCors: (origin: string) =>
+					`The gateway does not allow this origin (${origin}): its answers carry no CORS headers for it, so the browser may not read them.`,
+				noCorsServerFix: (origin: string, headers: string) =>
+					`Set GATEWAY_MODE=relay on the Switchboard server, or allow ${origin}${headers === '' ? '' : ` (and the ${headers} headers)`} in the gateway's CORS settings.`,
+				noCorsSettingsFix: (origin: string, headers: string) =>
+					`Allow ${origin}${headers === '' ? '' : ` (and the ${headers} headers)`} in the gateway's CORS settings, or ask whoever runs Switchboard to make this gateway its GATEWAY_URL with GATEWAY_MODE=relay.`,
+				headersRefused: (origin: string, headers: string, count: number) =>
+					`The gateway allows this origin (${origin}), but its preflight refuses the ${headers} ${count === 1 ? 'header' : 'headers'} that chat requests send.`,
+				preflightRefused: (origin: string, headers: string) =>
+					`The gateway allows this origin (${origin}) for simple requests, but refuses the preflight for the headers chat requests send (${headers}).`,
+				preflightFix: (headers: string, count: number, origin: string) =>
+					`Allow the ${headers} ${count === 1 ? 'header' : 'headers'} for ${origin} in the gateway's CORS settings (Access-Control-Allow-Headers; a * there does not cover Authorization).`,
+				preflightServerFix: (headers: string, count: number, origin: string) =>
+					`Allow the ${headers} ${count === 1 ? 'header' : 'headers'} for ${origin} in the gateway's CORS settings (Access-Control-Allow-Headers; a * there does not cover Authorization), or set GATEWAY_MODE=relay on the Switchboard server.`,
+				timedOut: (wait: string) => `The CORS check got no answer within ${wait}.`,
+				timedOutFix:
+					'Run the check again; if it keeps timing out, check the gateway and any proxy in front of it.'
+			},
+			auth: {
+				credential: {
+					none: 'the request without credentials',
+					oauth: 'your sign-in',
+					apiKey: 'the API key'
+				},
+				accepted: (credential: string) => `The gateway accepted ${credential}.`,
+				acceptedWithout: 'The gateway answered without credentials.',
+				notRefused: (credential: string, status: number) =>
+					`The gateway did not refuse ${credential} (it answered HTTP ${status}; the next step says more).`,
+				refused: (credential: string, detail: string) =>
+					`The gateway refused ${credential}: ${detail}`,
+				signInFix: 'Sign in from the chat (your draft is kept).',
+				addKeyFix: "This gateway needs a key: add one with the chat header's key menu.",
+				signInAgainFix: 'Sign in again from the chat (your draft is kept).',
+				checkKeyFix:
+					"Check the API key in the chat header's key menu: it may be mistyped, revoked, or for another gateway.",
+				forbiddenFix:
+					"Ask the gateway's operator to allow this key or account from here (quote the request id), or use another gateway.",
+				requestFailed: (detail: string) => `The request for the model list failed: ${detail}`,
+				requestFailedFix:
+					'Run the check again; if it fails again, check the gateway and any proxy in front of it.',
+				timedOut: (url: string, wait: string) =>
+					`The gateway did not answer ${url} within ${wait}.`,
+				timedOutFix: "Run the check again; if it keeps timing out, ask the gateway's operator."
+			},
+			models: {
+				listed: (count: number, shown: string, more: boolean) =>
+					`The gateway lists ${count === 1 ? '1 model' : `${count} models`}: ${shown}${more ? ', …' : ''}.`,
+				answered: (url: string, detail: string) => `${url} answered: ${detail}`,
+				relayUnreachableFix:
+					'The relay on this server could not use the gateway: check GATEWAY_URL, and that the Switchboard server itself can reach the gateway (firewall, DNS, outgoing proxy).',
+				relayOffFix:
+					'The relay is off: set GATEWAY_MODE=relay on the Switchboard server and restart it.',
+				relayRefusedFix:
+					'The relay on this server refused the request; the message above says why. Tell whoever runs Switchboard.',
+				baseUrlFix: (address: string) =>
+					`Check ${address}: it is the address under which /v1/models and the chat route live, without /v1.`,
+				html: (url: string, title: string) =>
+					`${url} answered with an HTML page${title === '' ? '' : ` ("${title}")`}, not a model list.`,
+				htmlFix: (baseUrlFix: string) =>
+					`An HTML page usually means a wrong base URL, or a proxy or sign-in page in front of the gateway. ${baseUrlFix}`,
+				notJson: (url: string) => `${url} did not answer with JSON.`,
+				wrongShape: (url: string, keys: string) =>
+					`${url} answered with JSON that is not a model list (expected {"data": [{"id": …}]}${keys === '' ? '' : `; it has ${keys}`}).`,
+				wrongShapeFix: (baseUrlFix: string) =>
+					`${baseUrlFix} The gateway must speak the OpenAI or Anthropic API.`,
+				empty: 'The gateway lists no models for these credentials.',
+				emptyFix: "Ask the gateway's operator to enable models for your key or account.",
+				timedOut: (wait: string) => `The model list did not arrive within ${wait}.`,
+				timedOutFix: "Run the check again; if it keeps timing out, ask the gateway's operator."
+			},
+			stream: {
+				completed: (model: string) => `${model} streamed an answer to its end.`,
+				incomplete: (model: string) =>
+					`${model} streamed an answer that stopped at the check's small token limit; that is fine.`,
+				failed: (model: string, detail: string) =>
+					`A streamed request to ${model} failed: ${detail}`,
+				networkFix: (url: string, relay: boolean) =>
+					`Check that the gateway serves chat requests at ${url} and sends CORS headers on those answers too${relay ? ' (or set GATEWAY_MODE=relay on the Switchboard server)' : ''}.`,
+				stalled: (detail: string) =>
+					`The streamed answer stopped arriving: ${detail} Something between the browser and the gateway holds streamed answers back.`,
+				ended: 'The stream ended before its last event: the connection drops streamed answers.',
+				bufferingFix:
+					"Turn proxy buffering off for the gateway's path (nginx: proxy_buffering off) and give streamed answers a long read timeout.",
+				requestInvalid: (detail: string) => `The request could not be built: ${detail}`,
+				requestInvalidFix: 'Paste the API key again, without spaces or line breaks around it.',
+				noModel: 'There is no model to try.',
+				noModelFix: 'Choose a model in the chat, then run the check again.',
+				timedOut: (wait: string) => `No complete answer arrived within ${wait}.`,
+				timedOutFix: (bufferingFix: string) =>
+					`Try again, or choose a faster model in the chat. If streamed answers never arrive: ${bufferingFix}`
+			},
+			fix: {
+				retry:
+					"Try again in a moment; if it keeps failing, tell the gateway's operator (quote the request id).",
+				continue: 'Ask the model to continue its answer in the chat.',
+				switchModel: (model: string) => `Use ${model} instead (choose it in the chat).`,
+				chooseModel: 'Choose another model in the chat.',
+				newConversation: 'Start a new conversation in the chat.',
+				enableLongContext: 'Turn on the larger context option for this model in Settings.',
+				changeThinking: 'Change the thinking setting for this model in Settings.',
+				disableEncryptedContent: 'Turn off encrypted reasoning for this model in Settings.',
+				topUp: (url: string) => `Top up your balance on the gateway (${url}).`,
+				switchGateway: 'Use another gateway (Settings, Gateways).',
+				enterAnotherKey: 'Enter another API key for this gateway in the chat.',
+				signInAgain: 'Sign in again from the chat.',
+				reloadApp: 'Reload this page.',
+				checkSettings: "Check the gateway's base URL and route in Settings."
+			},
+			skipped: (step: string) => `Not checked: "${step}" failed first.`,
+			summary: {
+				checking: (step: string) => `Checking: ${step}…`,
+				failedAt: (step: string, problem: string) => `Failed at "${step}". ${problem}`.trim(),
+				cancelled: 'The check was cancelled.',
+				allPassed: 'All steps passed.',
+				notRunYet: 'Not run yet.'
+			},
+			report: {
+				title: (time: string) => `Switchboard connection check, ${time}`,
+				origin: (origin: string) => `Page origin: ${origin}`,
+				gateway: (baseUrl: string, route: string, path: string) =>
+					`Gateway: ${baseUrl} (${route} route; ${path})`,
+				pathDirect: 'the browser calls it directly',
+				pathRelay: (upstream: string) =>
+					upstream === ''
+						? 'through the relay on this server (GATEWAY_MODE=relay)'
+						: `through the relay on this server to ${upstream} (GATEWAY_MODE=relay)`,
+				pathDemo: 'the built-in demo gateway on this server',
+				credentials: (what: string) => `Credentials: ${what}`,
+				credentialsNone: 'none sent',
+				credentialsOauth: 'sign-in access token (sent, not shown)',
+				credentialsApiKey: 'API key (sent, not shown)',
+				browser: (client: string) => `Browser: ${client}`,
+				step: (number: number, label: string, result: string) =>
+					`${number}. ${label}: ${result.toLowerCase()}`,
+				problem: (text: string) => `Problem: ${text}`,
+				fix: (text: string) => `Fix: ${text}`,
+				requestId: (id: string) => `Request id: ${id}`,
+				notStarted: (summary: string) => `Switchboard connection check: ${summary}`
+			}
+		} satisfies ExplainCopy,
 		modelListMissing: 'The model list did not load; you can still type a model id and send.',
 		trying: 'Trying…',
 		tryAgain: 'Try again',

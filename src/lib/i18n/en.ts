@@ -50,6 +50,14 @@ export const en = {
 		stop: 'Stop',
 		send: 'Send'
 	},
+	/** Why the app's configuration did not load (chat/app-state.svelte.ts `LoadError`). */
+	appLoad: {
+		offline: 'You are offline. Your conversations are here to read; sending needs the network.',
+		status: (status: number) => `The app server answered ${status} for its configuration.`,
+		invalid: 'The server sent a configuration this app cannot read.',
+		unreachable:
+			'The app server could not be reached for its configuration. Check the connection, then reload the page.'
+	},
 	/** Notices in a conversation (compaction.ts; stored in English, as markers). */
 	notices: {
 		compacted:

@@ -70,6 +70,12 @@ export const zhCN: Catalogue = {
 		stop: '停止',
 		send: '发送'
 	},
+	appLoad: {
+		offline: '你已离线。你的对话仍可在这里阅读；发送消息需要网络。',
+		status: (status) => `应用服务器在返回配置时响应了 ${status}。`,
+		invalid: '服务器发送的配置无法被本应用读取。',
+		unreachable: '无法连接应用服务器以获取配置。请检查网络连接，然后重新加载页面。'
+	},
 	notices: {
 		compacted: '较早的消息已被总结，以适应模型的上下文窗口。它们仍保留在这里，但只会发送摘要。',
 		carried_over:
@@ -282,6 +288,90 @@ export const zhCN: Catalogue = {
 			'负责审查 shell 命令的安全检查暂时不可用，因此 shell 操作暂被阻止。只读操作照常进行，其他模型也不受影响。',
 		partialKept: '已收到的内容会保留。',
 		resetsIn: (ms) => `约 ${duration(ms)}后重置。`,
+		own: {
+			fallback: {
+				insufficient_balance: '账户余额或额度不足以完成此请求',
+				payment_authorization_failed: '付款授权被拒绝',
+				usage_limit: '你的套餐已达到用量上限',
+				rate_limited: '你当前向网关发送的请求过于频繁',
+				classifier_unavailable: '安全检查模型暂时不可用',
+				model_unavailable: '网关上的该模型暂时不可用',
+				model_retired: '该模型已停用',
+				context_too_large: '这段对话超出了模型一次能读取的长度',
+				long_context_required: '此请求需要启用长上下文选项',
+				encrypted_content_unsupported: '该模型不接受加密内容',
+				thinking_block_invalid: '之前的一条消息包含被模型拒绝的思考内容',
+				thinking_mode_unsupported: '该模型不支持所选的思考设置',
+				auth_expired: '你的登录或 API 密钥已不再被接受',
+				region_unsupported: '该服务在你所在的国家或地区不可用',
+				token_exchange_failed: '令牌交换失败',
+				forbidden: '网关拒绝了此请求',
+				not_found: '网关上没有这个地址',
+				request_too_large: '请求过大，网关无法接受',
+				bad_request: '网关认为此请求无效',
+				overloaded: '模型当前负载过高',
+				upstream_failed: '网关的上游服务商未能响应',
+				bad_gateway: '网关或其前面的代理返回了错误，但没有说明原因',
+				origin_timeout: '网关的服务器没有及时响应',
+				server_error: '网关发生内部错误',
+				asset_timeout: '应用的部分内容加载失败',
+				network: '无法连接到网关',
+				malformed_response: '网关返回的内容无法读取',
+				response_too_large: '回答超出了本应用能接受的大小',
+				stream_interrupted: '回答在完成前中断了',
+				stream_stalled: '回答不再传来',
+				unknown: '出了点问题'
+			},
+			closed: (sentence, status) =>
+				status === '' ? `${sentence}。` : `${sentence}（${status}）。`,
+			stopped: '请求已停止。',
+			connectTimeout: (seconds) => `连接网关超时：${seconds} 秒内没有响应。`,
+			idleTimeout: (seconds) => `回答不再传来：已有 ${seconds} 秒没有收到任何内容。`,
+			answerTooLarge: '回答超出了本应用能接受的大小，因此已停止。',
+			tookTooLong: '回答耗时过长，已停止。',
+			timedOut: '连接网关超时。',
+			unreadable: '网关返回的内容无法读取。',
+			connectionBroke: '回答完成前连接中断了。',
+			unknown: '出了点问题，应用也无法判断原因。',
+			offline: '你的设备已离线，因此无法连接到网关。',
+			dnsFailed: '找不到网关的地址（DNS 解析失败）。',
+			connectionRefused: '网关拒绝了连接。',
+			connectionReset: '与网关的连接被重置。',
+			certificateRefused: '网关的安全证书未被接受。',
+			unreachable:
+				'无法连接到网关：可能是网关拒绝了连接、地址无法解析，或浏览器拦截了响应（没有 CORS 头的错误页面就会这样）。',
+			assetFailed: '应用的部分内容加载失败，可能是部署了新版本，或网络连接中断了。',
+			streamEnded: '回答在网关表示完成之前就中断了。',
+			streamEmpty: '网关结束了回答，但什么也没有发送。',
+			streamSilent: (seconds) => `回答已有 ${seconds} 秒没有发送任何内容，应用已停止等待。`,
+			eventTooLarge: (limit) => `回答中的一个事件超出了本应用能接受的大小（${limit} 个字符）。`,
+			responseTooLarge: (limit) => `回答超出了本应用能接受的大小（${limit} 字节）。`,
+			pageClosed: '此回答传输期间，页面被关闭或重新加载了。',
+			regionLogin: '登录失败：不支持你所在的国家或地区',
+			signInAgain: {
+				invalid_grant: '你的登录码或会话已失效。请重新登录。',
+				refresh_token_expired: '你的会话已过期。请重新登录。',
+				refresh_token_reused:
+					'你的会话已结束，因为它同时被刷新了两次（例如在另一个标签页中）。请重新登录。',
+				refresh_token_invalidated: '你的会话已被撤销。请重新登录。',
+				other: '请重新登录。'
+			},
+			tokenUnreadable: '令牌交换失败：无法读取登录服务器的响应。',
+			tokenDenied: (description) =>
+				`令牌交换失败：访问被拒绝${description === '' ? '' : `：${description}`}`,
+			tokenClientError: (code, description) =>
+				`令牌交换失败：登录服务器拒绝了本应用的请求（${code}）${description === '' ? '' : `：${description}`}`,
+			tokenStatus: (status, description) =>
+				`令牌交换失败：令牌端点返回了状态 ${status}${description === '' ? '' : `：${description}`}`,
+			tokenTransport: (url, reason) =>
+				`令牌交换失败：${url === '' ? '' : `向 ${url} `}发送请求时出错：${reason}。`,
+			transport: {
+				offline: '你的设备已离线',
+				timeout: '连接超时',
+				unreachable: (code) =>
+					code === '' ? '无法连接到登录服务器' : `无法连接到登录服务器（${code}）`
+			}
+		},
 		actions: {
 			retry: '重试',
 			continue: '继续生成回答',
@@ -419,6 +509,7 @@ export const zhCN: Catalogue = {
 		preparing: '正在准备检查…',
 		notRunYet: '尚未运行。',
 		couldNotRun: (reason) => `无法运行检查：${reason}`,
+		noGateway: '没有配置网关。',
 		cancel: '取消',
 		runAgain: '重新运行',
 		backToChat: '返回聊天',
@@ -441,6 +532,175 @@ export const zhCN: Catalogue = {
 			failed: '失败',
 			skipped: '已跳过',
 			cancelled: '已取消'
+		},
+		explain: {
+			seconds: (seconds) => `${seconds} 秒`,
+			address: {
+				settings: (baseUrl) => `“设置”中网关的接口地址（当前为 ${baseUrl}）`,
+				direct: (baseUrl) => `Switchboard 服务器上的 GATEWAY_URL（当前为 ${baseUrl}）`,
+				relay: (baseUrl) =>
+					`Switchboard 服务器上的 GATEWAY_URL（位于 ${baseUrl} 的中转会转发到该地址）`,
+				demo: (baseUrl) => `Switchboard 服务器（它在 ${baseUrl} 提供内置的演示网关）`
+			},
+			reachable: {
+				answered: (host) => `位于 ${host} 的网关有响应。`,
+				demo: '此服务器有响应：它运行着内置的演示网关。',
+				relay: (upstream) =>
+					`此服务器有响应：它会把请求中转到配置的网关${upstream === '' ? '' : ` ${upstream}`}（GATEWAY_MODE=relay）。`,
+				sameOrigin: '网关与此服务器同源，并且有响应。',
+				offline: '此设备已离线。',
+				offlineFix: '连接网络后，再运行一次检查。',
+				mixedContent: (baseUrl) =>
+					`此页面通过 https 提供，浏览器会拦截它对 http:// 网关地址 ${baseUrl} 的请求。`,
+				mixedContentServerFix:
+					'为网关使用 https:// 地址（GATEWAY_URL），或在 Switchboard 服务器上设置 GATEWAY_MODE=relay。',
+				mixedContentSettingsFix: '在“设置”中使用网关的 https:// 地址。',
+				blocked: (host) => `本应用的内容安全策略（Content-Security-Policy）不允许连接 ${host}。`,
+				blockedServerFix:
+					'重新加载此页面；如果仍被拦截，请告知 Switchboard 的运维人员（其策略应允许 GATEWAY_URL）。',
+				blockedSettingsFix:
+					'重新加载此页面：页面加载后才添加的网关，需要重新加载后才被允许。如果仍被拦截，说明此服务器关闭了自定义网关（ALLOW_CUSTOM_GATEWAYS）。',
+				timedOut: (host, wait) => `${host} 在 ${wait}内没有响应。`,
+				timedOutFix: '请检查网关是否正在运行，以及这台电脑能否访问它（VPN、防火墙、代理设置）。',
+				unreachable: (host) =>
+					`浏览器无法连接到 ${host}：那里没有响应、域名无法解析，或无法建立安全连接。`,
+				unreachableTold: (detail, host) => `${detail.trim().replace(/[.。]$/, '')}（${host}）。`,
+				unreachableFix: (address) =>
+					`请检查${address}、网关是否正在运行，以及这台电脑能否访问它（VPN、防火墙、代理设置）。`
+			},
+			cors: {
+				sameOrigin: '无需检查：网关与此服务器同源。',
+				allowed: (origin) => `网关允许此来源（${origin}）。`,
+				allowedHeaders: (origin, headers) =>
+					`网关允许此来源（${origin}）以及聊天请求发送的请求头（${headers}）。`,
+				noCors: (origin) =>
+					`网关不允许此来源（${origin}）：它的响应没有针对此来源的 CORS 头，因此浏览器不能读取。`,
+				noCorsServerFix: (origin, headers) =>
+					`在 Switchboard 服务器上设置 GATEWAY_MODE=relay，或在网关的 CORS 设置中允许 ${origin}${headers === '' ? '' : `（以及 ${headers} 请求头）`}。`,
+				noCorsSettingsFix: (origin, headers) =>
+					`在网关的 CORS 设置中允许 ${origin}${headers === '' ? '' : `（以及 ${headers} 请求头）`}，或请 Switchboard 的运维人员把此网关设为 GATEWAY_URL 并设置 GATEWAY_MODE=relay。`,
+				headersRefused: (origin, headers, _count) =>
+					`网关允许此来源（${origin}），但它的预检请求拒绝了聊天请求发送的 ${headers} 请求头。`,
+				preflightRefused: (origin, headers) =>
+					`网关允许此来源（${origin}）的简单请求，但拒绝了聊天请求所需请求头（${headers}）的预检。`,
+				preflightFix: (headers, _count, origin) =>
+					`在网关的 CORS 设置中为 ${origin} 允许 ${headers} 请求头（Access-Control-Allow-Headers；其中的 * 不包括 Authorization）。`,
+				preflightServerFix: (headers, _count, origin) =>
+					`在网关的 CORS 设置中为 ${origin} 允许 ${headers} 请求头（Access-Control-Allow-Headers；其中的 * 不包括 Authorization），或在 Switchboard 服务器上设置 GATEWAY_MODE=relay。`,
+				timedOut: (wait) => `CORS 检查在 ${wait}内没有收到响应。`,
+				timedOutFix: '再运行一次检查；如果一直超时，请检查网关及其前面的代理。'
+			},
+			auth: {
+				credential: {
+					none: '不带凭据的请求',
+					oauth: '你的登录',
+					apiKey: '该 API 密钥'
+				},
+				accepted: (credential) => `网关接受了${credential}。`,
+				acceptedWithout: '网关在没有凭据的情况下做出了响应。',
+				notRefused: (credential, status) =>
+					`网关没有拒绝${credential}（它返回了 HTTP ${status}；下一步会说明更多）。`,
+				refused: (credential, detail) => `网关拒绝了${credential}：${detail}`,
+				signInFix: '请在聊天页面登录（你的草稿会保留）。',
+				addKeyFix: '此网关需要密钥：请在聊天页面顶部的密钥菜单中添加。',
+				signInAgainFix: '请在聊天页面重新登录（你的草稿会保留）。',
+				checkKeyFix:
+					'请检查聊天页面顶部密钥菜单中的 API 密钥：它可能输错了、已被吊销，或属于另一个网关。',
+				forbiddenFix:
+					'请联系网关的运维人员，允许此密钥或账户从这里访问（附上请求 ID），或使用其他网关。',
+				requestFailed: (detail) => `获取模型列表的请求失败：${detail}`,
+				requestFailedFix: '再运行一次检查；如果仍然失败，请检查网关及其前面的代理。',
+				timedOut: (url, wait) => `网关在 ${wait}内没有响应 ${url}。`,
+				timedOutFix: '再运行一次检查；如果一直超时，请联系网关的运维人员。'
+			},
+			models: {
+				listed: (count, shown, more) =>
+					`网关列出了 ${count} 个模型：${shown}${more ? '，…' : ''}。`,
+				answered: (url, detail) => `${url} 返回：${detail}`,
+				relayUnreachableFix:
+					'此服务器上的中转无法使用该网关：请检查 GATEWAY_URL，以及 Switchboard 服务器本身能否访问网关（防火墙、DNS、出站代理）。',
+				relayOffFix: '中转已关闭：请在 Switchboard 服务器上设置 GATEWAY_MODE=relay 并重启。',
+				relayRefusedFix:
+					'此服务器上的中转拒绝了请求，原因见上面的消息。请告知 Switchboard 的运维人员。',
+				baseUrlFix: (address) =>
+					`请检查${address}：它应是 /v1/models 和聊天路由所在的地址，不带 /v1。`,
+				html: (url, title) =>
+					`${url} 返回的是一个 HTML 页面${title === '' ? '' : `（“${title}”）`}，而不是模型列表。`,
+				htmlFix: (baseUrlFix) =>
+					`返回 HTML 页面通常意味着接口地址有误，或者网关前面有代理或登录页面。${baseUrlFix}`,
+				notJson: (url) => `${url} 返回的不是 JSON。`,
+				wrongShape: (url, keys) =>
+					`${url} 返回的 JSON 不是模型列表（应为 {"data": [{"id": …}]}${keys === '' ? '' : `；它包含 ${keys}`}）。`,
+				wrongShapeFix: (baseUrlFix) => `${baseUrlFix}网关必须支持 OpenAI 或 Anthropic 的接口。`,
+				empty: '对于这些凭据，网关没有列出任何模型。',
+				emptyFix: '请联系网关的运维人员，为你的密钥或账户开通模型。',
+				timedOut: (wait) => `模型列表在 ${wait}内没有返回。`,
+				timedOutFix: '再运行一次检查；如果一直超时，请联系网关的运维人员。'
+			},
+			stream: {
+				completed: (model) => `${model} 完整地流式返回了一个回答。`,
+				incomplete: (model) =>
+					`${model} 流式返回的回答停在了检查设定的少量 Token 上限处；这是正常的。`,
+				failed: (model, detail) => `向 ${model} 发出的流式请求失败：${detail}`,
+				networkFix: (url, relay) =>
+					`请检查网关是否在 ${url} 处理聊天请求，并且这些响应也带有 CORS 头${relay ? '（或在 Switchboard 服务器上设置 GATEWAY_MODE=relay）' : ''}。`,
+				stalled: (detail) => `流式回答不再传来：${detail}浏览器和网关之间有东西拦住了流式回答。`,
+				ended: '数据流在最后一个事件之前就结束了：连接会中断流式回答。',
+				bufferingFix:
+					'请为网关的路径关闭代理缓冲（nginx：proxy_buffering off），并为流式回答设置较长的读取超时。',
+				requestInvalid: (detail) => `无法构建请求：${detail}`,
+				requestInvalidFix: '请重新粘贴 API 密钥，前后不要带空格或换行。',
+				noModel: '没有可以尝试的模型。',
+				noModelFix: '请在聊天页面选择一个模型，然后再运行一次检查。',
+				timedOut: (wait) => `在 ${wait}内没有收到完整的回答。`,
+				timedOutFix: (bufferingFix) =>
+					`请重试，或在聊天页面选择一个更快的模型。如果流式回答始终无法到达：${bufferingFix}`
+			},
+			fix: {
+				retry: '请稍后重试；如果一直失败，请告知网关的运维人员（附上请求 ID）。',
+				continue: '请在聊天页面让模型继续它的回答。',
+				switchModel: (model) => `请改用 ${model}（在聊天页面选择）。`,
+				chooseModel: '请在聊天页面选择其他模型。',
+				newConversation: '请在聊天页面开始新对话。',
+				enableLongContext: '请在“设置”中为此模型开启长上下文选项。',
+				changeThinking: '请在“设置”中更改此模型的思考设置。',
+				disableEncryptedContent: '请在“设置”中为此模型关闭加密推理。',
+				topUp: (url) => `请在网关充值余额（${url}）。`,
+				switchGateway: '请使用其他网关（“设置”中的网关）。',
+				enterAnotherKey: '请在聊天页面为此网关输入其他 API 密钥。',
+				signInAgain: '请在聊天页面重新登录。',
+				reloadApp: '请重新加载此页面。',
+				checkSettings: '请在“设置”中检查网关的接口地址和路由。'
+			},
+			skipped: (step) => `未检查：“${step}”先失败了。`,
+			summary: {
+				checking: (step) => `正在检查：${step}…`,
+				failedAt: (step, problem) => `在“${step}”失败。${problem}`,
+				cancelled: '检查已取消。',
+				allPassed: '所有步骤均已通过。',
+				notRunYet: '尚未运行。'
+			},
+			report: {
+				title: (time) => `Switchboard 连接检查，${time}`,
+				origin: (origin) => `页面来源：${origin}`,
+				gateway: (baseUrl, route, path) => `网关：${baseUrl}（${route} 路由；${path}）`,
+				pathDirect: '浏览器直接访问',
+				pathRelay: (upstream) =>
+					upstream === ''
+						? '通过此服务器上的中转（GATEWAY_MODE=relay）'
+						: `通过此服务器上的中转访问 ${upstream}（GATEWAY_MODE=relay）`,
+				pathDemo: '此服务器上的内置演示网关',
+				credentials: (what) => `凭据：${what}`,
+				credentialsNone: '未发送',
+				credentialsOauth: '登录访问令牌（已发送，不显示）',
+				credentialsApiKey: 'API 密钥（已发送，不显示）',
+				browser: (client) => `浏览器：${client}`,
+				step: (number, label, result) => `${number}. ${label}：${result}`,
+				problem: (text) => `问题：${text}`,
+				fix: (text) => `解决方法：${text}`,
+				requestId: (id) => `请求 ID：${id}`,
+				notStarted: (summary) => `Switchboard 连接检查：${summary}`
+			}
 		},
 		modelListMissing: '模型列表未能加载；你仍然可以手动输入模型 ID 并发送。',
 		trying: '正在重试…',

@@ -3,40 +3,34 @@
  * column): the stream broke, went silent, grew too large, or was not an event stream at all. Gateway
  * errors inside a stream go through `classifyStreamError` instead; nothing here reads message text.
  */
-import { RAW_CAP, type Failure } from '../failure/index.ts';
+import { own, RAW_CAP, type Failure } from '../failure/index.ts';
 
 function capped(raw: string): string {
 	return raw.length > RAW_CAP ? `${raw.slice(0, RAW_CAP)}…` : raw;
 }
 
 const INTERRUPTED = {
-	ended: 'The answer stopped before the gateway said it was complete.',
-	broken: 'The connection broke before the answer was complete.',
-	empty: 'The gateway ended the answer without sending anything.'
+	ended: 'stream_ended',
+	broken: 'connection_broke',
+	empty: 'stream_empty'
 } as const;
 
 /** The stream ended, or the connection broke, before its terminal event. */
 export function streamInterrupted(how: keyof typeof INTERRUPTED = 'ended'): Failure {
-	return { kind: 'stream_interrupted', message: INTERRUPTED[how] };
+	return { kind: 'stream_interrupted', ...own({ kind: INTERRUPTED[how] }) };
 }
 
 /** Nothing at all arrived for `idleTimeoutMs`. */
 export function streamStalled(idleTimeoutMs: number): Failure {
 	const seconds = Math.max(1, Math.round(idleTimeoutMs / 1000));
-	return {
-		kind: 'stream_stalled',
-		message: `The answer sent nothing for ${seconds} s, so the app stopped waiting.`
-	};
+	return { kind: 'stream_stalled', ...own({ kind: 'stream_silent', seconds }) };
 }
 
 /** One event, or the whole body, exceeded its cap; parsing stopped there. */
 export function responseTooLarge(what: 'event' | 'response', limit: number): Failure {
 	return {
 		kind: 'response_too_large',
-		message:
-			what === 'event'
-				? `One event of the answer was larger than this app accepts (${limit} characters).`
-				: `The answer was larger than this app accepts (${limit} bytes).`
+		...own({ kind: what === 'event' ? 'event_too_large' : 'response_too_large', limit })
 	};
 }
 

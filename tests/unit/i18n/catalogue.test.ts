@@ -37,6 +37,10 @@ const chineseLeaves = leaves(zhCN);
  * Sample arguments for every function entry, and what each language's sentence must show of
  * them (the parameters a sentence is built around: names, counts, ids).
  */
+const GW = 'https://gw.example.com';
+const HOST = 'gw.example.com';
+const ORIGIN = 'https://app.test';
+
 const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'library.matches': { args: [7], shows: ['7'] },
 	'chat.reloadToConnect': { args: ['gw.example.com'], shows: ['gw.example.com'] },
@@ -92,6 +96,154 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'failure.retryPaused': { args: [2, 9], shows: ['2', '9'] },
 	'failure.retryIn': { args: [3, 5], shows: ['3', '5'] },
 	'failure.retryNote.attemptsUsed': { args: [3], shows: ['3'] },
+	'appLoad.status': { args: [502], shows: ['502'] },
+	'failure.own.closed': {
+		args: ['The gateway had an internal error', '502 Bad Gateway'],
+		shows: ['502 Bad Gateway']
+	},
+	'failure.own.connectTimeout': { args: [30], shows: ['30'] },
+	'failure.own.idleTimeout': { args: [60], shows: ['60'] },
+	'failure.own.streamSilent': { args: [60], shows: ['60'] },
+	'failure.own.eventTooLarge': { args: [1048576], shows: ['1048576'] },
+	'failure.own.responseTooLarge': { args: [8388608], shows: ['8388608'] },
+	'failure.own.tokenDenied': { args: ['User cancelled'], shows: ['User cancelled'] },
+	'failure.own.tokenClientError': {
+		args: ['invalid_client', 'Unknown client'],
+		shows: ['invalid_client', 'Unknown client']
+	},
+	'failure.own.tokenStatus': { args: ['500 Internal Server Error', ''], shows: ['500'] },
+	'failure.own.tokenTransport': {
+		args: ['https://auth.example.com/oauth/token', 'ECONNREFUSED'],
+		shows: ['https://auth.example.com/oauth/token', 'ECONNREFUSED']
+	},
+	'failure.own.transport.unreachable': { args: ['ENOTFOUND'], shows: ['ENOTFOUND'] },
+	'connection.explain.seconds': { args: [12], shows: ['12'] },
+	'connection.explain.address.settings': { args: [GW], shows: [GW] },
+	'connection.explain.address.direct': { args: [GW], shows: [GW, 'GATEWAY_URL'] },
+	'connection.explain.address.relay': { args: [GW], shows: [GW, 'GATEWAY_URL'] },
+	'connection.explain.address.demo': { args: [GW], shows: [GW] },
+	'connection.explain.reachable.answered': { args: [HOST], shows: [HOST] },
+	'connection.explain.reachable.relay': { args: [HOST], shows: [HOST, 'GATEWAY_MODE=relay'] },
+	'connection.explain.reachable.mixedContent': {
+		args: ['http://gw.example.com'],
+		shows: ['http://gw.example.com']
+	},
+	'connection.explain.reachable.blocked': { args: [HOST], shows: [HOST] },
+	'connection.explain.reachable.timedOut': { args: [HOST, '10 s'], shows: [HOST, '10'] },
+	'connection.explain.reachable.unreachable': { args: [HOST], shows: [HOST] },
+	'connection.explain.reachable.unreachableTold': {
+		args: ['The gateway refused the connection.', HOST],
+		shows: ['The gateway refused the connection', HOST]
+	},
+	'connection.explain.reachable.unreachableFix': { args: ['GATEWAY_URL'], shows: ['GATEWAY_URL'] },
+	'connection.explain.cors.allowed': { args: [ORIGIN], shows: [ORIGIN] },
+	'connection.explain.cors.allowedHeaders': {
+		args: [ORIGIN, 'Authorization, Content-Type'],
+		shows: [ORIGIN, 'Authorization, Content-Type']
+	},
+	'connection.explain.cors.noCors': { args: [ORIGIN], shows: [ORIGIN] },
+	'connection.explain.cors.noCorsServerFix': {
+		args: [ORIGIN, 'Authorization'],
+		shows: [ORIGIN, 'Authorization', 'GATEWAY_MODE=relay']
+	},
+	'connection.explain.cors.noCorsSettingsFix': {
+		args: [ORIGIN, 'Authorization'],
+		shows: [ORIGIN, 'Authorization', 'GATEWAY_URL']
+	},
+	'connection.explain.cors.headersRefused': {
+		args: [ORIGIN, 'x-api-key', 1],
+		shows: [ORIGIN, 'x-api-key']
+	},
+	'connection.explain.cors.preflightRefused': {
+		args: [ORIGIN, 'Authorization'],
+		shows: [ORIGIN, 'Authorization']
+	},
+	'connection.explain.cors.preflightFix': {
+		args: ['Authorization', 1, ORIGIN],
+		shows: ['Authorization', ORIGIN, 'Access-Control-Allow-Headers']
+	},
+	'connection.explain.cors.preflightServerFix': {
+		args: ['Authorization', 1, ORIGIN],
+		shows: ['Authorization', ORIGIN, 'GATEWAY_MODE=relay']
+	},
+	'connection.explain.cors.timedOut': { args: ['10 s'], shows: ['10'] },
+	'connection.explain.auth.accepted': { args: ['the API key'], shows: ['the API key'] },
+	'connection.explain.auth.notRefused': { args: ['the API key', 404], shows: ['404'] },
+	'connection.explain.auth.refused': {
+		args: ['the API key', 'Incorrect API key provided.'],
+		shows: ['Incorrect API key provided.']
+	},
+	'connection.explain.auth.requestFailed': { args: ['Failed.'], shows: ['Failed.'] },
+	'connection.explain.auth.timedOut': {
+		args: [`${GW}/v1/models`, '10 s'],
+		shows: [`${GW}/v1/models`, '10']
+	},
+	'connection.explain.models.listed': {
+		args: [5, 'gpt-5.1, gpt-5-mini, o3', true],
+		shows: ['5', 'gpt-5.1, gpt-5-mini, o3']
+	},
+	'connection.explain.models.answered': {
+		args: [`${GW}/v1/models`, 'Not found.'],
+		shows: [`${GW}/v1/models`, 'Not found.']
+	},
+	'connection.explain.models.baseUrlFix': {
+		args: ['GATEWAY_URL'],
+		shows: ['GATEWAY_URL', '/v1/models']
+	},
+	'connection.explain.models.html': {
+		args: [`${GW}/v1/models`, 'Sign in'],
+		shows: [`${GW}/v1/models`, 'Sign in', 'HTML']
+	},
+	'connection.explain.models.htmlFix': { args: ['(fix)'], shows: ['(fix)'] },
+	'connection.explain.models.notJson': { args: [`${GW}/v1/models`], shows: [`${GW}/v1/models`] },
+	'connection.explain.models.wrongShape': {
+		args: [`${GW}/v1/models`, 'models, object'],
+		shows: [`${GW}/v1/models`, 'models, object']
+	},
+	'connection.explain.models.wrongShapeFix': { args: ['(fix)'], shows: ['(fix)', 'OpenAI'] },
+	'connection.explain.models.timedOut': { args: ['10 s'], shows: ['10'] },
+	'connection.explain.stream.completed': { args: ['gpt-5.1'], shows: ['gpt-5.1'] },
+	'connection.explain.stream.incomplete': { args: ['gpt-5.1'], shows: ['gpt-5.1'] },
+	'connection.explain.stream.failed': {
+		args: ['gpt-5.1', 'Overloaded.'],
+		shows: ['gpt-5.1', 'Overloaded.']
+	},
+	'connection.explain.stream.networkFix': {
+		args: [`${GW}/v1/responses`, true],
+		shows: [`${GW}/v1/responses`, 'GATEWAY_MODE=relay']
+	},
+	'connection.explain.stream.stalled': { args: ['Nothing came.'], shows: ['Nothing came.'] },
+	'connection.explain.stream.requestInvalid': { args: ['Bad key.'], shows: ['Bad key.'] },
+	'connection.explain.stream.timedOut': { args: ['60 s'], shows: ['60'] },
+	'connection.explain.stream.timedOutFix': { args: ['(buffering)'], shows: ['(buffering)'] },
+	'connection.explain.fix.switchModel': { args: ['gpt-5.1'], shows: ['gpt-5.1'] },
+	'connection.explain.fix.topUp': {
+		args: ['https://pay.example.com'],
+		shows: ['https://pay.example.com']
+	},
+	'connection.explain.skipped': { args: ['Reachable'], shows: ['Reachable'] },
+	'connection.explain.summary.checking': { args: ['CORS'], shows: ['CORS'] },
+	'connection.explain.summary.failedAt': {
+		args: ['Reachable', 'This device is offline.'],
+		shows: ['Reachable', 'This device is offline.']
+	},
+	'connection.explain.report.title': {
+		args: ['2026-05-04T21:00:00.000Z'],
+		shows: ['2026-05-04T21:00:00.000Z', 'Switchboard']
+	},
+	'connection.explain.report.origin': { args: [ORIGIN], shows: [ORIGIN] },
+	'connection.explain.report.gateway': {
+		args: [GW, 'responses', '(path)'],
+		shows: [GW, 'responses', '(path)']
+	},
+	'connection.explain.report.pathRelay': { args: [HOST], shows: [HOST, 'GATEWAY_MODE=relay'] },
+	'connection.explain.report.credentials': { args: ['(none)'], shows: ['(none)'] },
+	'connection.explain.report.browser': { args: ['Chrome/142'], shows: ['Chrome/142'] },
+	'connection.explain.report.step': { args: [3, 'CORS', 'Passed'], shows: ['3', 'CORS'] },
+	'connection.explain.report.problem': { args: ['(problem)'], shows: ['(problem)'] },
+	'connection.explain.report.fix': { args: ['(fix)'], shows: ['(fix)'] },
+	'connection.explain.report.requestId': { args: ['req_1'], shows: ['req_1'] },
+	'connection.explain.report.notStarted': { args: ['(summary)'], shows: ['(summary)'] },
 	'connection.couldNotRun': {
 		args: ['no gateway is configured.'],
 		shows: ['no gateway is configured.']

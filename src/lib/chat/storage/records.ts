@@ -3,7 +3,7 @@
  * from storage or an import file is untrusted: a record that does not validate is skipped and
  * reported, never allowed to crash the app.
  */
-import { isFailureKind, type Failure } from '../../failure/index.ts';
+import { isFailureKind, readOwnSentence, type Failure } from '../../failure/index.ts';
 import type { Citation, ReasoningPart, ToolActivity } from '../../wire/index.ts';
 
 export type MessageStatus =
@@ -128,6 +128,8 @@ function readFailure(value: unknown): Failure | undefined {
 		if (isString(field)) failure[key] = field;
 	}
 	if (typeof value['retryAfterMs'] === 'number') failure.retryAfterMs = value['retryAfterMs'];
+	const said = readOwnSentence(value['said']);
+	if (said !== undefined) failure.said = said;
 	return failure;
 }
 

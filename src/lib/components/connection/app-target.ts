@@ -6,11 +6,13 @@
 import type { AppState } from '../../chat/app-state.svelte.ts';
 import { profileAccess } from '../../chat/settings.ts';
 import type { CheckTarget, GatewayPath } from '../../connection-check/index.ts';
-import type { CheckSetup } from './connection-check.svelte.ts';
+import { CheckCannotRun, type CheckPageWords, type CheckSetup } from './connection-check.svelte.ts';
+import type { Locale } from '../../i18n/locale.svelte.ts';
+import { deferredStrings } from '../../i18n/deferred.ts';
 
 export function checkTarget(app: AppState): CheckTarget {
 	const profile = app.settings.activeProfile;
-	if (profile === null) throw new Error('no gateway is configured.');
+	if (profile === null) throw new CheckCannotRun({ kind: 'no_gateway' });
 	const config = app.config;
 	const access = profileAccess(profile);
 	const { configuredByServer } = access;
@@ -50,7 +52,14 @@ export function appCheckSetup(app: AppState): () => Promise<CheckSetup> {
 	let loaded: Promise<void> | undefined;
 	return async () => {
 		await (loaded ??= app.load());
-		if (app.loadState === 'error') throw new Error(app.loadError);
+		if (app.loadState === 'error')
+			throw new CheckCannotRun({ kind: 'not_loaded', error: app.loadError });
 		return { target: checkTarget(app), topUpUrl: app.config?.topUpUrl ?? null };
 	};
+}
+
+/** The check page's words in the language `locale` shows. */
+export function checkPageWords(locale: Locale): CheckPageWords {
+	const strings = deferredStrings(locale);
+	return { connection: strings.connection, failure: strings.failure, appLoad: locale.t.appLoad };
 }

@@ -1,0 +1,408 @@
+/**
+ * This app's own sentence for a failure, for when the gateway (or the sign-in server) said nothing
+ * usable: which sentence and its parameters, kept on the Failure (`said`) so that the failure card
+ * says it in the person's language. `Failure.message` keeps it in English (logs, exports, tests).
+ * A gateway's own words are never one of these: they are shown as sent.
+ */
+import { assertNever } from './assert-never.ts';
+import { statusLine } from './status.ts';
+import { isFailureKind, type FailureKind } from './types.ts';
+
+/** Why a token request could not be sent, in a few words about the sign-in server. */
+export type TokenTransportReason =
+	| { kind: 'offline' }
+	| { kind: 'timeout' }
+	| { kind: 'unreachable'; code?: string }
+	/** Anything else: the underlying message as it was (it may be the runtime's own words). */
+	| { kind: 'other'; text: string };
+
+/** The OAuth error codes that mean "sign in again" (RFC 6749 §5.2 and refresh rotation). */
+export const SIGN_IN_AGAIN_CODES = [
+	'invalid_grant',
+	'refresh_token_expired',
+	'refresh_token_reused',
+	'refresh_token_invalidated'
+] as const;
+export type SignInAgainCode = (typeof SIGN_IN_AGAIN_CODES)[number];
+
+export type OwnSentence =
+	/** The kind's plain sentence; with the HTTP status where the kind names one. */
+	| { kind: 'fallback'; failure: FailureKind; status?: number }
+	| { kind: 'stopped' }
+	| { kind: 'connect_timeout'; seconds: number }
+	| { kind: 'idle_timeout'; seconds: number }
+	| { kind: 'answer_too_large' }
+	| { kind: 'took_too_long' }
+	| { kind: 'timed_out' }
+	| { kind: 'unreadable' }
+	| { kind: 'connection_broke' }
+	| { kind: 'unknown' }
+	| { kind: 'offline' }
+	| { kind: 'dns_failed' }
+	| { kind: 'connection_refused' }
+	| { kind: 'connection_reset' }
+	| { kind: 'certificate_refused' }
+	| { kind: 'unreachable' }
+	| { kind: 'asset_failed' }
+	| { kind: 'stream_ended' }
+	| { kind: 'stream_empty' }
+	| { kind: 'stream_silent'; seconds: number }
+	| { kind: 'event_too_large'; limit: number }
+	| { kind: 'response_too_large'; limit: number }
+	| { kind: 'page_closed' }
+	| { kind: 'region_login' }
+	| { kind: 'sign_in_again'; code?: SignInAgainCode }
+	| { kind: 'token_unreadable' }
+	/** `description`: the sign-in server's own words, shown as sent. */
+	| { kind: 'token_denied'; description?: string }
+	| { kind: 'token_client_error'; code: string; description?: string }
+	| { kind: 'token_status'; status: number; description?: string }
+	/** `url`: the token endpoint, without query or credentials. */
+	| { kind: 'token_transport'; url?: string; reason: TokenTransportReason };
+
+/** The kinds whose fallback sentence names the HTTP status when there is one. */
+const WITH_STATUS: ReadonlySet<FailureKind> = new Set<FailureKind>([
+	'insufficient_balance',
+	'rate_limited',
+	'classifier_unavailable',
+	'auth_expired',
+	'forbidden',
+	'not_found',
+	'request_too_large',
+	'bad_request',
+	'overloaded',
+	'upstream_failed',
+	'bad_gateway',
+	'origin_timeout',
+	'server_error',
+	'asset_timeout',
+	'malformed_response',
+	'unknown'
+]);
+
+/** The sentences in one language (English below; the others in src/lib/i18n). */
+export interface OwnSentenceCopy {
+	/** Each kind's sentence, without its closing full stop. */
+	fallback: { readonly [K in FailureKind]: string };
+	/** A sentence closed, with the status line (`502 Bad Gateway`) when there is one. */
+	closed: (sentence: string, status: string) => string;
+	stopped: string;
+	connectTimeout: (seconds: number) => string;
+	idleTimeout: (seconds: number) => string;
+	answerTooLarge: string;
+	tookTooLong: string;
+	timedOut: string;
+	unreadable: string;
+	connectionBroke: string;
+	unknown: string;
+	offline: string;
+	dnsFailed: string;
+	connectionRefused: string;
+	connectionReset: string;
+	certificateRefused: string;
+	unreachable: string;
+	assetFailed: string;
+	streamEnded: string;
+	streamEmpty: string;
+	streamSilent: (seconds: number) => string;
+	eventTooLarge: (limit: number) => string;
+	responseTooLarge: (limit: number) => string;
+	pageClosed: string;
+	regionLogin: string;
+	signInAgain: { readonly [C in SignInAgainCode | 'other']: string };
+	tokenUnreadable: string;
+	/** `description` is the sign-in server's (or ''), shown as sent. */
+	tokenDenied: (description: string) => string;
+	tokenClientError: (code: string, description: string) => string;
+	tokenStatus: (status: string, description: string) => string;
+	tokenTransport: (url: string, reason: string) => string;
+	transport: {
+		offline: string;
+		timeout: string;
+		unreachable: (code: string) => string;
+	};
+}
+
+const suffix = (description: string): string => (description === '' ? '' : `: ${description}`);
+
+export const ENGLISH_OWN_SENTENCES: OwnSentenceCopy = {
+	fallback: {
+		insufficient_balance: 'The account does not have enough balance or quota for this request',
+		payment_authorization_failed: 'The payment authorization was declined',
+		usage_limit: 'The usage limit of your plan has been reached',
+		rate_limited: 'The gateway is receiving too many requests from you right now',
+		classifier_unavailable: 'The safety-check model is temporarily unavailable',
+		model_unavailable: 'This model is not available on the gateway right now',
+		model_retired: 'This model has been retired',
+		context_too_large: 'The conversation is longer than this model can read at once',
+		long_context_required: 'This request needs the larger context option to be enabled',
+		encrypted_content_unsupported: 'This model does not accept encrypted content',
+		thinking_block_invalid: 'An earlier message contains a thinking block the model rejected',
+		thinking_mode_unsupported: 'This model does not support the chosen thinking setting',
+		auth_expired: 'Your sign-in or API key is no longer accepted',
+		region_unsupported: 'The service is not available in your country, region or territory',
+		token_exchange_failed: 'Token exchange failed',
+		forbidden: 'The gateway refused this request',
+		not_found: 'The gateway has no such address',
+		request_too_large: 'The request is too large for the gateway',
+		bad_request: 'The gateway rejected the request',
+		overloaded: 'The model is overloaded right now',
+		upstream_failed: "The gateway's upstream provider failed to answer",
+		bad_gateway: 'The gateway, or a proxy in front of it, answered without details',
+		origin_timeout: "The gateway's server did not answer in time",
+		server_error: 'The gateway had an internal error',
+		asset_timeout: 'A part of this app failed to load',
+		network: 'The gateway could not be reached',
+		malformed_response: 'The gateway sent an answer that could not be read',
+		response_too_large: 'The answer was larger than this app accepts',
+		stream_interrupted: 'The answer stopped before it was complete',
+		stream_stalled: 'The answer stopped arriving',
+		unknown: 'Something went wrong'
+	},
+	closed: (sentence, status) => (status === '' ? `${sentence}.` : `${sentence} (${status}).`),
+	stopped: 'The request was stopped.',
+	connectTimeout: (seconds) =>
+		`The connection to the gateway timed out: no answer within ${seconds} s.`,
+	idleTimeout: (seconds) => `The answer stopped arriving: nothing came for ${seconds} s.`,
+	answerTooLarge: 'The answer was larger than this app accepts, so it was stopped.',
+	tookTooLong: 'The answer took too long and was stopped.',
+	timedOut: 'The connection to the gateway timed out.',
+	unreadable: 'The gateway sent an answer that could not be read.',
+	connectionBroke: 'The connection broke before the answer was complete.',
+	unknown: 'Something went wrong, and the app could not tell what.',
+	offline: 'Your device is offline, so the gateway could not be reached.',
+	dnsFailed: "The gateway's address could not be found (the DNS lookup failed).",
+	connectionRefused: 'The gateway refused the connection.',
+	connectionReset: 'The connection to the gateway was reset.',
+	certificateRefused: "The gateway's security certificate was not accepted.",
+	unreachable:
+		'The gateway could not be reached: it refused the connection, its address did not resolve, or the browser blocked the answer (an error page without CORS headers looks like this).',
+	assetFailed:
+		'A part of this app failed to load, probably because a new version was deployed or the connection dropped.',
+	streamEnded: 'The answer stopped before the gateway said it was complete.',
+	streamEmpty: 'The gateway ended the answer without sending anything.',
+	streamSilent: (seconds) =>
+		`The answer sent nothing for ${seconds} s, so the app stopped waiting.`,
+	eventTooLarge: (limit) =>
+		`One event of the answer was larger than this app accepts (${limit} characters).`,
+	responseTooLarge: (limit) => `The answer was larger than this app accepts (${limit} bytes).`,
+	pageClosed: 'The page was closed or reloaded while this answer was streaming.',
+	regionLogin: 'Login failed: your country, region or territory is not supported',
+	signInAgain: {
+		invalid_grant: 'Your sign-in code or session is no longer valid. Sign in again.',
+		refresh_token_expired: 'Your session has expired. Sign in again.',
+		refresh_token_reused:
+			'Your session was ended because it was refreshed twice at once (for example from another tab). Sign in again.',
+		refresh_token_invalidated: 'Your session was revoked. Sign in again.',
+		other: 'Sign in again.'
+	},
+	tokenUnreadable: "Token exchange failed: the sign-in server's answer could not be read.",
+	tokenDenied: (description) => `Token exchange failed: access was denied${suffix(description)}`,
+	tokenClientError: (code, description) =>
+		`Token exchange failed: the sign-in server rejected this app's request (${code})${suffix(description)}`,
+	tokenStatus: (status, description) =>
+		`Token exchange failed: token endpoint returned status ${status}${suffix(description)}`,
+	tokenTransport: (url, reason) =>
+		`Token exchange failed: error sending request${url === '' ? '' : ` for url (${url})`}: ${reason}.`,
+	transport: {
+		offline: 'your device is offline',
+		timeout: 'the connection timed out',
+		unreachable: (code) =>
+			code === ''
+				? 'the sign-in server could not be reached'
+				: `the sign-in server could not be reached (${code})`
+	}
+};
+
+/** `sentence` in the language of `copy` (English by default). */
+export function sayOwn(
+	sentence: OwnSentence,
+	copy: OwnSentenceCopy = ENGLISH_OWN_SENTENCES
+): string {
+	switch (sentence.kind) {
+		case 'fallback': {
+			const { failure, status } = sentence;
+			const line = status !== undefined && WITH_STATUS.has(failure) ? statusLine(status) : '';
+			return copy.closed(copy.fallback[failure], line);
+		}
+		case 'stopped':
+			return copy.stopped;
+		case 'connect_timeout':
+			return copy.connectTimeout(sentence.seconds);
+		case 'idle_timeout':
+			return copy.idleTimeout(sentence.seconds);
+		case 'answer_too_large':
+			return copy.answerTooLarge;
+		case 'took_too_long':
+			return copy.tookTooLong;
+		case 'timed_out':
+			return copy.timedOut;
+		case 'unreadable':
+			return copy.unreadable;
+		case 'connection_broke':
+			return copy.connectionBroke;
+		case 'unknown':
+			return copy.unknown;
+		case 'offline':
+			return copy.offline;
+		case 'dns_failed':
+			return copy.dnsFailed;
+		case 'connection_refused':
+			return copy.connectionRefused;
+		case 'connection_reset':
+			return copy.connectionReset;
+		case 'certificate_refused':
+			return copy.certificateRefused;
+		case 'unreachable':
+			return copy.unreachable;
+		case 'asset_failed':
+			return copy.assetFailed;
+		case 'stream_ended':
+			return copy.streamEnded;
+		case 'stream_empty':
+			return copy.streamEmpty;
+		case 'stream_silent':
+			return copy.streamSilent(sentence.seconds);
+		case 'event_too_large':
+			return copy.eventTooLarge(sentence.limit);
+		case 'response_too_large':
+			return copy.responseTooLarge(sentence.limit);
+		case 'page_closed':
+			return copy.pageClosed;
+		case 'region_login':
+			return copy.regionLogin;
+		case 'sign_in_again':
+			return copy.signInAgain[sentence.code ?? 'other'];
+		case 'token_unreadable':
+			return copy.tokenUnreadable;
+		case 'token_denied':
+			return copy.tokenDenied(sentence.description ?? '');
+		case 'token_client_error':
+			return copy.tokenClientError(sentence.code, sentence.description ?? '');
+		case 'token_status':
+			return copy.tokenStatus(statusLine(sentence.status), sentence.description ?? '');
+		case 'token_transport':
+			return copy.tokenTransport(sentence.url ?? '', transportReason(sentence.reason, copy));
+		default:
+			return assertNever(sentence, 'own sentence');
+	}
+}
+
+function transportReason(reason: TokenTransportReason, copy: OwnSentenceCopy): string {
+	switch (reason.kind) {
+		case 'offline':
+			return copy.transport.offline;
+		case 'timeout':
+			return copy.transport.timeout;
+		case 'unreachable':
+			return copy.transport.unreachable(reason.code ?? '');
+		case 'other':
+			return reason.text;
+		default:
+			return assertNever(reason, 'token transport reason');
+	}
+}
+
+/** The fields of a Failure that say one of our sentences: `message` in English, and `said`. */
+export function own(sentence: OwnSentence): { message: string; said: OwnSentence } {
+	return { message: sayOwn(sentence), said: sentence };
+}
+
+const SIMPLE_KINDS: ReadonlySet<string> = new Set([
+	'stopped',
+	'answer_too_large',
+	'took_too_long',
+	'timed_out',
+	'unreadable',
+	'connection_broke',
+	'unknown',
+	'offline',
+	'dns_failed',
+	'connection_refused',
+	'connection_reset',
+	'certificate_refused',
+	'unreachable',
+	'asset_failed',
+	'stream_ended',
+	'stream_empty',
+	'page_closed',
+	'region_login',
+	'token_unreadable'
+] satisfies OwnSentence['kind'][]);
+
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+const count = (value: unknown): value is number =>
+	typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const text = (value: unknown): value is string => typeof value === 'string';
+const optionalText = (fields: Fields, key: string): { [key: string]: string } | null => {
+	const value = fields[key];
+	if (value === undefined) return {};
+	return text(value) ? { [key]: value } : null;
+};
+
+function readReason(value: unknown): TokenTransportReason | undefined {
+	if (!isFields(value)) return undefined;
+	switch (value['kind']) {
+		case 'offline':
+		case 'timeout':
+			return { kind: value['kind'] };
+		case 'unreachable':
+			return text(value['code'])
+				? { kind: 'unreachable', code: value['code'] }
+				: { kind: 'unreachable' };
+		case 'other':
+			return text(value['text']) ? { kind: 'other', text: value['text'] } : undefined;
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * A stored `said`, validated (records are untrusted input); `undefined` when it is not one of
+ * ours, and the Failure's English `message` is shown instead.
+ */
+export function readOwnSentence(value: unknown): OwnSentence | undefined {
+	if (!isFields(value) || !text(value['kind'])) return undefined;
+	const kind = value['kind'];
+	if (SIMPLE_KINDS.has(kind)) return { kind } as OwnSentence;
+	const description = optionalText(value, 'description');
+	switch (kind) {
+		case 'fallback': {
+			const failure = value['failure'];
+			if (!isFailureKind(failure)) return undefined;
+			return count(value['status'])
+				? { kind, failure, status: value['status'] }
+				: { kind, failure };
+		}
+		case 'connect_timeout':
+		case 'idle_timeout':
+		case 'stream_silent':
+			return count(value['seconds']) ? { kind, seconds: value['seconds'] } : undefined;
+		case 'event_too_large':
+		case 'response_too_large':
+			return count(value['limit']) ? { kind, limit: value['limit'] } : undefined;
+		case 'sign_in_again': {
+			const code = SIGN_IN_AGAIN_CODES.find((known) => known === value['code']);
+			return code === undefined ? { kind } : { kind, code };
+		}
+		case 'token_denied':
+			return description === null ? undefined : { kind, ...description };
+		case 'token_client_error':
+			return description === null || !text(value['code'])
+				? undefined
+				: { kind, code: value['code'], ...description };
+		case 'token_status':
+			return description === null || !count(value['status'])
+				? undefined
+				: { kind, status: value['status'], ...description };
+		case 'token_transport': {
+			const reason = readReason(value['reason']);
+			const url = optionalText(value, 'url');
+			return reason === undefined || url === null ? undefined : { kind, reason, ...url };
+		}
+		default:
+			return undefined;
+	}
+}
