@@ -2,11 +2,12 @@
  * The demo gateway's stream scenarios: what a turn says (content) and how its event stream is
  * delivered (pacing, cuts, stalls, in-stream failures, keep-alives, byte splitting).
  *
- * Bounded: every answer's text is small (`huge` and `bench` at most MAX_LONG_ANSWER_KB; model ids
- * and attachment names are limited in request.ts and attachments.ts), its wire events and their
- * frames are made one at a time as the body is read (streamPlan), and no stream is ever longer
- * than MAX_STREAM_BYTES.
+ * Bounded: every answer's text is small (`huge` at most MAX_LONG_ANSWER_KB, `bench` at most
+ * MAX_BENCH_ANSWER_KB; model ids and attachment names are limited in request.ts and
+ * attachments.ts), its wire events and their frames are made one at a time as the body is read
+ * (streamPlan), and no stream is ever longer than MAX_STREAM_BYTES.
  */
+import { BenchPacing, benchBytesPerMs } from './bench-pacing.ts';
 import {
 	benchAnswer,
 	continuation,
@@ -16,6 +17,7 @@ import {
 	multibyteAnswer,
 	tokenize
 } from './answer.ts';
+import { longBenchAnswer } from './long-answer.ts';
 import { messagesErrorEvent, messagesTurn } from './messages-events.ts';
 import { drawDemoImage } from './png.ts';
 import type { DemoRequest } from './request.ts';
@@ -45,7 +47,7 @@ export const STREAM_SCENARIOS = {
 	multibyte: 'emoji, CJK and accents, every frame written in 5-byte pieces that split characters',
 	huge: 'a huge markdown answer (`huge:<KB>`, default and at most 160 KB, so that its whole stream stays under the 8 MB cap on one answer) streamed as fast as possible',
 	bench:
-		'the render benchmark: a fixed 80 KB markdown answer (code, lists, tables) paced at 3,000 tokens/s of 3.15 bytes (`bench:<KB>` up to 160 KB, or `bench:<KB>_<tokens/s>`)',
+		'the render benchmark: a fixed 80 KB markdown answer (code, lists, tables) paced at 3,000 tokens/s of 3.15 bytes (`bench:<KB>` up to 320 KB, or `bench:<KB>_<tokens/s>`); `bench:<KB>_<tokens/s>_llm` is shaped like a long model answer (long code blocks in eight languages, nested lists, tables, prose). Over about 200 KB only the Messages route stays under the 8 MB cap',
 	image: 'an image_generation result even if the prompt does not ask for one (Responses routes)',
 	reasoning: 'a reasoning summary / thinking block even if the request did not ask for one',
 	incomplete:
@@ -73,16 +75,19 @@ const PING_EVERY_MS = 250;
  */
 export const MAX_STREAM_BYTES = 8 * 1024 * 1024;
 /**
- * Largest `huge` / `bench` answer, in KB of markdown: its whole stream fits in MAX_STREAM_BYTES
- * on every route (a Responses stream is about 43 bytes per byte of text: one frame per word,
- * the text again in the done events; Messages about 22).
+ * Largest `huge` answer, in KB of markdown: its whole stream fits in MAX_STREAM_BYTES on every
+ * route (a Responses stream is about 43 bytes per byte of text: one frame per word, the text
+ * again in the done events; Messages about 22).
  */
 const MAX_LONG_ANSWER_KB = 160;
+/**
+ * Largest `bench` answer, in KB of markdown: the render benchmark's 300 KB answer. Its stream
+ * fits in MAX_STREAM_BYTES on the Messages route (about 6.3 MB at 320 KB), the route the
+ * benchmark uses; on the Responses routes an answer this long ends with the cap's failure event.
+ */
+const MAX_BENCH_ANSWER_KB = 320;
 /** Unpaced frames leave in chunks of about this many bytes. */
 const BATCH_BYTES = 8 * 1024;
-/** Bytes per model token for `bench` pacing: 80 KB ≈ 26k tokens (docs/reference/performance.md). */
-const BENCH_BYTES_PER_TOKEN = 3.15;
-const BENCH_PAUSE_MS = 8;
 
 const IMAGE_WORDS = /\b(draw|image|picture|paint|sketch|illustrat\w*|photo)\b/i;
 
@@ -101,7 +106,7 @@ export function turnContent(request: DemoRequest): TurnContent {
 						intArg(request.scenario?.arg ?? null, MAX_LONG_ANSWER_KB, MAX_LONG_ANSWER_KB) * 1024
 					)
 				: name === 'bench'
-					? benchAnswer(intArg(request.scenario?.arg ?? null, 80, MAX_LONG_ANSWER_KB) * 1024)
+					? benchScenarioAnswer(request.scenario?.arg ?? null)
 					: demoAnswer(request.prompt, request.model);
 	const tool = toolActivity({
 		scenario: name,
@@ -189,10 +194,16 @@ function deltaText(event: WireEvent): string {
 	return typeof text === 'string' ? text : '';
 }
 
+/** `bench:<KB>[_<tokens/s>[_llm]]`: the answer, of KB (default 80), in the shape asked. */
+function benchScenarioAnswer(arg: string | null): string {
+	const [kb = null, , shape] = arg?.split('_') ?? [];
+	const bytes = intArg(kb, 80, MAX_BENCH_ANSWER_KB) * 1024;
+	return shape === 'llm' ? longBenchAnswer(bytes) : benchAnswer(bytes);
+}
+
 /** `bench` pacing: tokens per second (`bench:<KB>_<tokens/s>`, default 3,000). */
-function benchBytesPerMs(request: DemoRequest): number {
-	const tokensPerSecond = intArg(request.scenario?.arg?.split('_')[1] ?? null, 3000, 1_000_000);
-	return (Math.max(1, tokensPerSecond) * BENCH_BYTES_PER_TOKEN) / 1000;
+function benchRate(request: DemoRequest): number {
+	return benchBytesPerMs(intArg(request.scenario?.arg?.split('_')[1] ?? null, 3000, 1_000_000));
 }
 
 /** How a stream is paced: a pause after each delta, or by bytes per millisecond (`bench`). */
@@ -258,7 +269,8 @@ function* framed(
 		return true;
 	};
 	const pingComment: Step = { kind: 'comment', text: 'PING' };
-	let owedMs = 0;
+	const paced = bytesPerMs === undefined ? null : new BenchPacing(bytesPerMs);
+	let firstDeltaAt: number | null = null;
 	let sinceBreath = 0;
 	// One event ahead, to know the last one (which needs no room for an ending after it).
 	const upcoming = events[Symbol.iterator]();
@@ -290,15 +302,15 @@ function* framed(
 					yield pingComment;
 				}
 			}
-			if (isDelta(event) && bytesPerMs !== undefined) {
-				// Paced by bytes: a pause whenever the deltas sent are BENCH_PAUSE_MS ahead of the rate.
-				owedMs += Buffer.byteLength(deltaText(event)) / bytesPerMs;
-				if (owedMs >= BENCH_PAUSE_MS) {
-					// Node fires a timer about a millisecond late: ask for one less (the benchmark reports
-					// the rate it measured).
-					yield { kind: 'pause', ms: Math.floor(owedMs) - 1 };
-					owedMs -= Math.floor(owedMs);
-				}
+			if (isDelta(event) && paced !== null) {
+				// Paced by bytes against the clock: after a full batch, wait until the next one is due.
+				firstDeltaAt ??= performance.now();
+				const dueMs = paced.sent(Buffer.byteLength(deltaText(event)));
+				if (dueMs !== null)
+					yield {
+						kind: 'pause',
+						ms: Math.max(0, Math.round(firstDeltaAt + dueMs - performance.now()))
+					};
 			} else if (isDelta(event) && deltaMs > 0) yield { kind: 'pause', ms: deltaMs };
 			// Even an unpaced stream yields now and then, so one huge answer cannot starve the server.
 			if (deltaMs === 0 && bytesPerMs === undefined && ++sinceBreath % 64 === 0)
@@ -378,7 +390,7 @@ export function streamPlan(request: DemoRequest, maxBytes = MAX_STREAM_BYTES): S
 		case 'multibyte':
 			return { steps: play(events), splitBytes: 5 };
 		case 'bench':
-			return { steps: play(events, { deltaMs: 0, bytesPerMs: benchBytesPerMs(request) }) };
+			return { steps: play(events, { deltaMs: 0, bytesPerMs: benchRate(request) }) };
 		case undefined:
 		default:
 			return { steps: play(events), ...unpaced };
