@@ -235,5 +235,26 @@ export const en = {
 		couldNotStart: "Sign-in couldn't start",
 		couldNotStartDetail: 'Sign-in could not start.',
 		closeWindow: 'Close this window'
+	},
+	/** The empty conversation: what Switchboard is, where it is connected, things to try. */
+	welcome: {
+		title: 'Welcome to Switchboard',
+		tagline:
+			'Chat with the models behind a gateway. Answers stream in as they are written; when something fails, you see why and what to do next.',
+		gateway: 'Gateway',
+		model: 'Model',
+		demoGateway: 'the built-in demo gateway',
+		noModel: 'none chosen yet',
+		examples: 'Try an example',
+		example: {
+			explain: 'Explain how server-sent events work, with a short code example',
+			compare: 'Compare quicksort, merge sort and heapsort in a table',
+			commit: 'Write a commit message for a fix to a date parser that ignored time zones',
+			plan: 'Plan a weekend of learning Svelte 5, hour by hour'
+		},
+		failureGallery: 'See how failures look',
+		failureGalleryHint:
+			'The demo gateway fails on request. Pick a failure to send it and see the card Switchboard shows, with its way out.',
+		failureGalleryUnavailable: 'The failure gallery could not be loaded. Check the connection.'
 	}
 };

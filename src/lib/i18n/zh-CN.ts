@@ -706,5 +706,24 @@ export const zhCN: Catalogue = {
 		trying: '正在重试…',
 		tryAgain: '重试',
 		open: '打开连接检查'
+	},
+	welcome: {
+		title: '欢迎使用 Switchboard',
+		tagline: '与网关背后的模型对话。回答边生成边显示；出错时，你会看到原因和下一步该怎么做。',
+		gateway: '网关',
+		model: '模型',
+		demoGateway: '内置演示网关',
+		noModel: '尚未选择',
+		examples: '试试这些示例',
+		example: {
+			explain: '用一个简短的代码示例，解释服务器发送事件（SSE）是如何工作的',
+			compare: '用表格比较快速排序、归并排序和堆排序',
+			commit: '为一个修复日期解析器忽略时区问题的改动写一条提交信息',
+			plan: '制定一个周末学习 Svelte 5 的计划，精确到每小时'
+		},
+		failureGallery: '看看出错时是什么样子',
+		failureGalleryHint:
+			'演示网关可以按需出错。选一种错误发送出去，看看 Switchboard 显示的卡片和解决办法。',
+		failureGalleryUnavailable: '无法加载错误示例列表。请检查网络连接。'
 	}
 };
