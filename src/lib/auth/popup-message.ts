@@ -16,6 +16,7 @@
  * @see HTML Living Standard, "Cross-document messaging": "Security" (check the `origin`, and the
  *   data, of every message) and "Posting messages" (`postMessage(message, targetOrigin)`)
  */
+import { readOwnSentence } from '../failure/own-sentence.ts';
 import { isFailureKind, type Failure } from '../failure/types.ts';
 import type { TokenResult, TokenSet } from './token-client.ts';
 
@@ -73,7 +74,8 @@ export function resultMessage(nonce: string, result: TokenResult) {
 					failure: {
 						kind: result.failure.kind,
 						message: result.failure.message,
-						...(result.failure.code === undefined ? {} : { code: result.failure.code })
+						...(result.failure.code === undefined ? {} : { code: result.failure.code }),
+						...(result.failure.said === undefined ? {} : { said: result.failure.said })
 					}
 				}
 	} as const;
@@ -118,10 +120,12 @@ function readFailure(value: unknown): Failure | null {
 	if (failure === null || !isFailureKind(failure['kind'])) return null;
 	const { message, code } = failure;
 	if (typeof message !== 'string' || (code !== undefined && typeof code !== 'string')) return null;
+	const said = readOwnSentence(failure['said']);
 	return {
 		kind: failure['kind'],
 		message: message.slice(0, MAX_MESSAGE_LENGTH),
-		...(code === undefined ? {} : { code })
+		...(code === undefined ? {} : { code }),
+		...(said === undefined ? {} : { said })
 	};
 }
 

@@ -3,34 +3,16 @@
  * to classify, so each is stated directly as a `token_exchange_failed` Failure whose `code` names
  * the problem. (Failures of the token request itself go through `classifyTokenExchange`.)
  */
-import type { Failure } from '../failure/index.ts';
+import { own, type Failure, type SignInProblem } from '../failure/index.ts';
 
-export type SignInProblem =
-	| 'no_sign_in_attempt'
-	| 'state_mismatch'
-	| 'issuer_mismatch'
-	| 'missing_code'
-	| 'nonce_mismatch'
-	| 'invalid_response'
-	| 'popup_blocked';
-
-const MESSAGES: Readonly<Record<SignInProblem, string>> = {
-	no_sign_in_attempt:
-		'Sign-in failed: this tab has no sign-in in progress (it was already completed, or started elsewhere).',
-	state_mismatch:
-		'Sign-in failed: the answer from the sign-in server does not belong to the sign-in started in this tab (state mismatch).',
-	issuer_mismatch:
-		'Sign-in failed: the answer came from a different sign-in server than the one this app uses.',
-	missing_code: 'Sign-in failed: the sign-in server sent no authorization code.',
-	nonce_mismatch:
-		'Sign-in failed: the identity token does not belong to the sign-in started in this tab (nonce mismatch).',
-	invalid_response: 'Sign-in failed: the answer from the sign-in server could not be read.',
-	popup_blocked:
-		'Signing in here needs a small window of its own, and the browser blocked it. Allow pop-ups for this site, or press "Try again".'
-};
+export type { SignInProblem };
 
 export function signInFailure(problem: SignInProblem): Failure {
-	return { kind: 'token_exchange_failed', code: problem, message: MESSAGES[problem] };
+	return {
+		kind: 'token_exchange_failed',
+		code: problem,
+		...own({ kind: 'sign_in_problem', problem })
+	};
 }
 
 /**
@@ -39,12 +21,7 @@ export function signInFailure(problem: SignInProblem): Failure {
  * the app's own — which "Sign in again" opens, and which closes by itself while the session lasts.
  */
 export function frameRenewalFailure(): Failure {
-	return {
-		kind: 'auth_expired',
-		code: 'renewal_needs_window',
-		message:
-			'This page shows Switchboard inside another site, where the browser does not share your sign-in. Press "Sign in again": a small window opens and, while your session lasts, closes by itself.'
-	};
+	return { kind: 'auth_expired', code: 'renewal_needs_window', ...own({ kind: 'frame_renewal' }) };
 }
 
 /** Printable text only, capped: an error description comes from the address bar. */
@@ -60,9 +37,14 @@ function clean(text: string | null): string | null {
 export function authorizationErrorFailure(error: string, description: string | null): Failure {
 	const code = clean(error) ?? 'server_error';
 	const detail = clean(description);
-	const message =
-		code === 'access_denied'
-			? `Sign-in was cancelled: access was denied${detail === null ? '.' : `: ${detail}`}`
-			: `Sign-in failed: the sign-in server answered ${code}${detail === null ? '.' : `: ${detail}`}`;
-	return { kind: 'token_exchange_failed', code, message };
+	const told = detail === null ? {} : { description: detail };
+	return {
+		kind: 'token_exchange_failed',
+		code,
+		...own(
+			code === 'access_denied'
+				? { kind: 'authorization_denied', ...told }
+				: { kind: 'authorization_error', code, ...told }
+		)
+	};
 }

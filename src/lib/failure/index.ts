@@ -23,7 +23,8 @@ export {
 	sayOwn,
 	readOwnSentence,
 	type OwnSentence,
-	type OwnSentenceCopy
+	type OwnSentenceCopy,
+	type SignInProblem
 } from './own-sentence.ts';
 export type { FailureAction, FailureActionKind } from './presentation.ts';
 export type { FailureSeverity } from './severity.ts';

@@ -25,6 +25,18 @@ export const SIGN_IN_AGAIN_CODES = [
 ] as const;
 export type SignInAgainCode = (typeof SIGN_IN_AGAIN_CODES)[number];
 
+/** Sign-in problems the app detects itself, before any token request (auth/sign-in-failure.ts). */
+export const SIGN_IN_PROBLEMS = [
+	'no_sign_in_attempt',
+	'state_mismatch',
+	'issuer_mismatch',
+	'missing_code',
+	'nonce_mismatch',
+	'invalid_response',
+	'popup_blocked'
+] as const;
+export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
+
 export type OwnSentence =
 	/** The kind's plain sentence; with the HTTP status where the kind names one. */
 	| { kind: 'fallback'; failure: FailureKind; status?: number }
@@ -58,7 +70,13 @@ export type OwnSentence =
 	| { kind: 'token_client_error'; code: string; description?: string }
 	| { kind: 'token_status'; status: number; description?: string }
 	/** `url`: the token endpoint, without query or credentials. */
-	| { kind: 'token_transport'; url?: string; reason: TokenTransportReason };
+	| { kind: 'token_transport'; url?: string; reason: TokenTransportReason }
+	| { kind: 'sign_in_problem'; problem: SignInProblem }
+	/** Inside another site's frame, the session can only be renewed in a window of the app's own. */
+	| { kind: 'frame_renewal' }
+	/** The authorization server's answer to the callback (RFC 6749 §4.1.2.1), its words as sent. */
+	| { kind: 'authorization_denied'; description?: string }
+	| { kind: 'authorization_error'; code: string; description?: string };
 
 /** The kinds whose fallback sentence names the HTTP status when there is one. */
 const WITH_STATUS: ReadonlySet<FailureKind> = new Set<FailureKind>([
@@ -121,6 +139,11 @@ export interface OwnSentenceCopy {
 		timeout: string;
 		unreachable: (code: string) => string;
 	};
+	signInProblem: { readonly [P in SignInProblem]: string };
+	frameRenewal: string;
+	/** `description`: the authorization server's words (or ''), shown as sent. */
+	authorizationDenied: (description: string) => string;
+	authorizationError: (code: string, description: string) => string;
 }
 
 const suffix = (description: string): string => (description === '' ? '' : `: ${description}`);
@@ -211,7 +234,27 @@ export const ENGLISH_OWN_SENTENCES: OwnSentenceCopy = {
 			code === ''
 				? 'the sign-in server could not be reached'
 				: `the sign-in server could not be reached (${code})`
-	}
+	},
+	signInProblem: {
+		no_sign_in_attempt:
+			'Sign-in failed: this tab has no sign-in in progress (it was already completed, or started elsewhere).',
+		state_mismatch:
+			'Sign-in failed: the answer from the sign-in server does not belong to the sign-in started in this tab (state mismatch).',
+		issuer_mismatch:
+			'Sign-in failed: the answer came from a different sign-in server than the one this app uses.',
+		missing_code: 'Sign-in failed: the sign-in server sent no authorization code.',
+		nonce_mismatch:
+			'Sign-in failed: the identity token does not belong to the sign-in started in this tab (nonce mismatch).',
+		invalid_response: 'Sign-in failed: the answer from the sign-in server could not be read.',
+		popup_blocked:
+			'Signing in here needs a small window of its own, and the browser blocked it. Allow pop-ups for this site, or press "Try again".'
+	},
+	frameRenewal:
+		'This page shows Switchboard inside another site, where the browser does not share your sign-in. Press "Sign in again": a small window opens and, while your session lasts, closes by itself.',
+	authorizationDenied: (description) =>
+		`Sign-in was cancelled: access was denied${description === '' ? '.' : `: ${description}`}`,
+	authorizationError: (code, description) =>
+		`Sign-in failed: the sign-in server answered ${code}${description === '' ? '.' : `: ${description}`}`
 };
 
 /** `sentence` in the language of `copy` (English by default). */
@@ -283,6 +326,14 @@ export function sayOwn(
 			return copy.tokenStatus(statusLine(sentence.status), sentence.description ?? '');
 		case 'token_transport':
 			return copy.tokenTransport(sentence.url ?? '', transportReason(sentence.reason, copy));
+		case 'sign_in_problem':
+			return copy.signInProblem[sentence.problem];
+		case 'frame_renewal':
+			return copy.frameRenewal;
+		case 'authorization_denied':
+			return copy.authorizationDenied(sentence.description ?? '');
+		case 'authorization_error':
+			return copy.authorizationError(sentence.code, sentence.description ?? '');
 		default:
 			return assertNever(sentence, 'own sentence');
 	}
@@ -327,7 +378,8 @@ const SIMPLE_KINDS: ReadonlySet<string> = new Set([
 	'stream_empty',
 	'page_closed',
 	'region_login',
-	'token_unreadable'
+	'token_unreadable',
+	'frame_renewal'
 ] satisfies OwnSentence['kind'][]);
 
 type Fields = Record<string, unknown>;
@@ -388,7 +440,16 @@ export function readOwnSentence(value: unknown): OwnSentence | undefined {
 			return code === undefined ? { kind } : { kind, code };
 		}
 		case 'token_denied':
+		case 'authorization_denied':
 			return description === null ? undefined : { kind, ...description };
+		case 'authorization_error':
+			return description === null || !text(value['code'])
+				? undefined
+				: { kind, code: value['code'], ...description };
+		case 'sign_in_problem': {
+			const problem = SIGN_IN_PROBLEMS.find((known) => known === value['problem']);
+			return problem === undefined ? undefined : { kind, problem };
+		}
 		case 'token_client_error':
 			return description === null || !text(value['code'])
 				? undefined

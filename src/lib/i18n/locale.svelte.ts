@@ -85,6 +85,15 @@ export class Locale {
 		return this.#catalogue ?? english;
 	}
 
+	/**
+	 * The whole catalogue of the language shown, when it is not English (another language's
+	 * catalogue holds both halves); `null` in English. For what must speak the language before
+	 * the deferred parts have loaded (a failure shown without its card).
+	 */
+	get whole(): Catalogue | null {
+		return this.#catalogue;
+	}
+
 	/** The person's choice in Settings: shown at once (once loaded) and remembered. */
 	choose(preference: LanguagePreference): Promise<void> {
 		this.#save(preference);

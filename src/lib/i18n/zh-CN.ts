@@ -370,7 +370,24 @@ export const zhCN: Catalogue = {
 				timeout: '连接超时',
 				unreachable: (code) =>
 					code === '' ? '无法连接到登录服务器' : `无法连接到登录服务器（${code}）`
-			}
+			},
+			signInProblem: {
+				no_sign_in_attempt:
+					'登录失败：此标签页中没有正在进行的登录（它已经完成，或是在别处开始的）。',
+				state_mismatch: '登录失败：登录服务器的响应不属于此标签页中开始的登录（state 不匹配）。',
+				issuer_mismatch: '登录失败：响应来自另一个登录服务器，而不是本应用使用的那个。',
+				missing_code: '登录失败：登录服务器没有发送授权码。',
+				nonce_mismatch: '登录失败：身份令牌不属于此标签页中开始的登录（nonce 不匹配）。',
+				invalid_response: '登录失败：无法读取登录服务器的响应。',
+				popup_blocked:
+					'在这里登录需要打开一个小窗口，但浏览器拦截了它。请允许此网站弹出窗口，或点击“重试”。'
+			},
+			frameRenewal:
+				'此页面在另一个网站中显示 Switchboard，浏览器不会在这里共享你的登录状态。请点击“重新登录”：会打开一个小窗口，在会话有效期内它会自动关闭。',
+			authorizationDenied: (description) =>
+				`登录已取消：访问被拒绝${description === '' ? '。' : `：${description}`}`,
+			authorizationError: (code, description) =>
+				`登录失败：登录服务器返回了 ${code}${description === '' ? '。' : `：${description}`}`
 		},
 		actions: {
 			retry: '重试',

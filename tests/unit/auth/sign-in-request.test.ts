@@ -213,7 +213,8 @@ describe('the callback check', () => {
 			expect(result.failure).toEqual({
 				kind: 'token_exchange_failed',
 				code: 'access_denied',
-				message: 'Sign-in was cancelled: access was denied: The person declined'
+				message: 'Sign-in was cancelled: access was denied: The person declined',
+				said: { kind: 'authorization_denied', description: 'The person declined' }
 			});
 		}
 	});

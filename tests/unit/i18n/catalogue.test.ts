@@ -117,6 +117,14 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 		shows: ['https://auth.example.com/oauth/token', 'ECONNREFUSED']
 	},
 	'failure.own.transport.unreachable': { args: ['ENOTFOUND'], shows: ['ENOTFOUND'] },
+	'failure.own.authorizationDenied': {
+		args: ['The user declined.'],
+		shows: ['The user declined.']
+	},
+	'failure.own.authorizationError': {
+		args: ['invalid_scope', 'Unknown scope.'],
+		shows: ['invalid_scope', 'Unknown scope.']
+	},
 	'connection.explain.seconds': { args: [12], shows: ['12'] },
 	'connection.explain.address.settings': { args: [GW], shows: [GW] },
 	'connection.explain.address.direct': { args: [GW], shows: [GW, 'GATEWAY_URL'] },
