@@ -19,7 +19,9 @@ export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 function waitForNoE2eRun(): void {
 	const until = Date.now() + 10 * 60_000;
 	while (Date.now() < until) {
-		const running = spawnSync('pgrep', ['-f', 'playwright test'], { encoding: 'utf8' });
+		// The Playwright process itself (node …/playwright test), not a shell or lock that merely
+		// names it in its arguments while queued behind this benchmark.
+		const running = spawnSync('pgrep', ['-f', '^node [^ ]*playwright test'], { encoding: 'utf8' });
 		if (running.stdout.trim() === '') return;
 		spawnSync('sleep', ['5']);
 	}
