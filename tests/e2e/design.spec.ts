@@ -1,0 +1,228 @@
+/**
+ * Issue 17 item 4, the design as a person meets it: on a 360 px phone the header is one row of
+ * controls a finger can hit, the conversation drawer gets out of the way, popovers stay on
+ * screen and nothing scrolls sideways; an empty conversation welcomes the person with examples to
+ * try and, on the demo gateway, a gallery of failures one click away.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { lastAnswer, openChat, send } from './chat-helpers.ts';
+import { APP_URL } from './servers.ts';
+
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
+
+const menuButton = (page: Page): Locator => page.getByRole('button', { name: 'Conversations' });
+const drawer = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
+const composer = (page: Page): Locator => page.getByRole('textbox', { name: 'Message' });
+
+/** The box of `locator` lies wholly inside the viewport. */
+async function expectInsideViewport(page: Page, locator: Locator, what: string): Promise<void> {
+	const box = await locator.boundingBox();
+	const viewport = page.viewportSize();
+	expect(box, `${what} is laid out`).not.toBeNull();
+	if (box === null || viewport === null) return;
+	expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+	expect(box.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
+	expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(viewport.width);
+	expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(viewport.height);
+}
+
+test.describe('on a 360 px phone', () => {
+	test.use(PHONE);
+
+	test('the header is one row of 56 px at most, and every control in it is at least 44 × 44', async ({
+		page
+	}) => {
+		await openChat(page);
+		const header = page.locator('header').first();
+		const row = await header.boundingBox();
+		expect(row?.height).toBeLessThanOrEqual(56);
+		const controls = header.locator('button, summary, input, [role="combobox"]');
+		const count = await controls.count();
+		let seen = 0;
+		for (let index = 0; index < count; index++) {
+			const control = controls.nth(index);
+			if (!(await control.isVisible())) continue;
+			const box = await control.boundingBox();
+			if (box === null || row === null) continue;
+			seen++;
+			const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+			expect(box.width, `${name}: width`).toBeGreaterThanOrEqual(44);
+			expect(box.height, `${name}: height`).toBeGreaterThanOrEqual(44);
+			// In the header's one row, and on screen.
+			expect(box.y, `${name}: top`).toBeGreaterThanOrEqual(row.y);
+			expect(box.y + box.height, `${name}: bottom`).toBeLessThanOrEqual(row.y + row.height);
+			expect(box.x + box.width, `${name}: right edge`).toBeLessThanOrEqual(360);
+		}
+		// The menu, the model, Settings and the key (or account) at least.
+		expect(seen).toBeGreaterThanOrEqual(4);
+		await expect(menuButton(page)).toBeVisible();
+		await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();
+		await expect(page.getByRole('heading', { name: 'Switchboard', level: 1 })).toBeVisible();
+	});
+
+	test('the drawer closes when a conversation is chosen or started, on its backdrop and on Escape, and gives focus back', async ({
+		page
+	}) => {
+		await openChat(page);
+		await send(page, 'the first conversation #scenario:instant');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		const sidebar = page.locator('#sidebar');
+
+		// Closed, it can be neither seen nor reached.
+		await expect(drawer(page)).toBeHidden();
+		await expect(sidebar).toHaveAttribute('inert', '');
+
+		// Starting a new conversation closes it.
+		await menuButton(page).click();
+		await expect(drawer(page)).toBeVisible();
+		await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
+		await drawer(page)
+			.getByRole('button', { name: 'New conversation', exact: true })
+			.first()
+			.click();
+		await expect(drawer(page)).toBeHidden();
+		await expect(page.locator('[data-empty-state]')).toBeVisible();
+
+		// Choosing a conversation closes it, and that conversation is shown.
+		await menuButton(page).click();
+		await drawer(page).locator('[data-select]', { hasText: 'the first conversation' }).click();
+		await expect(drawer(page)).toBeHidden();
+		await expect(page.locator('[data-role="user"]')).toContainText('the first conversation');
+		await expect(menuButton(page)).toBeFocused();
+
+		// A press on the backdrop, beside the drawer, closes it.
+		await menuButton(page).click();
+		await expect(drawer(page)).toBeVisible();
+		await page.locator('[data-drawer-backdrop]').click({ position: { x: 340, y: 400 } });
+		await expect(drawer(page)).toBeHidden();
+		await expect(menuButton(page)).toBeFocused();
+
+		// Escape closes it; focus, which went into the drawer, comes back to the menu button.
+		await menuButton(page).click();
+		await expect(drawer(page)).toBeVisible();
+		await expect(sidebar).not.toHaveAttribute('inert');
+		await expect(page.locator('#sidebar :focus')).toHaveCount(1);
+		await page.keyboard.press('Escape');
+		await expect(drawer(page)).toBeHidden();
+		await expect(menuButton(page)).toBeFocused();
+		await expect(sidebar).toHaveAttribute('inert', '');
+	});
+
+	test('the API-key popover, the model list and Settings stay inside the viewport', async ({
+		page
+	}) => {
+		await openChat(page);
+		await page.locator('[data-api-key-menu]').click();
+		const popover = page.locator('[data-popover]');
+		await expect(popover.getByLabel('API key for this gateway')).toBeVisible();
+		await expectInsideViewport(page, popover, 'the API-key popover');
+		await page.keyboard.press('Escape');
+		await expect(popover).toBeHidden();
+
+		await page.getByRole('combobox', { name: 'Model', exact: true }).click();
+		const option = page.locator('[data-model-option="demo"]');
+		await expect(option).toBeVisible();
+		await expectInsideViewport(page, option, 'the model list');
+		await page.keyboard.press('Escape');
+		await expect(option).toBeHidden();
+
+		await page.getByRole('button', { name: 'Settings' }).click();
+		const settings = page.getByRole('dialog', { name: 'Settings' });
+		await expect(settings).toBeVisible();
+		const box = await settings.boundingBox();
+		expect(box?.x).toBeGreaterThanOrEqual(0);
+		expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+	});
+
+	test('an answer with code and a table, and a failure card, never make the page scroll sideways', async ({
+		page
+	}) => {
+		await openChat(page);
+		await expect(composer(page)).toHaveAttribute('placeholder', /\S/);
+		// The placeholder is read whole: the field is as wide as the composer.
+		const field = await composer(page).boundingBox();
+		expect(field?.width).toBeGreaterThan(300);
+
+		await send(page, 'a table and code please #scenario:instant');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		await expect(lastAnswer(page).locator('table')).toBeVisible();
+		await send(page, '#scenario:insufficient-balance');
+		const card = lastAnswer(page).locator('[data-failure-kind]');
+		await expect(card).toBeVisible();
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+			360
+		);
+		const main = page.getByRole('main');
+		expect(await main.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+
+		// The request id is shown whole, not cut at the card's edge.
+		const id = card.getByRole('textbox', { name: 'Request id' });
+		await expect(id).toHaveValue(/\S/);
+		expect(
+			await id.evaluate(
+				(element) =>
+					element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight
+			)
+		).toBe(true);
+		await expectInsideViewport(page, id, 'the request id');
+	});
+});
+
+test('an empty conversation welcomes the person, and an example fills the composer without sending it', async ({
+	page
+}) => {
+	await openChat(page);
+	const welcome = page.locator('[data-empty-state]');
+	await expect(welcome).toBeVisible();
+	await expect(welcome.getByRole('heading', { name: 'Welcome to Switchboard' })).toBeVisible();
+	await expect(welcome).toContainText('demo');
+	const examples = welcome.locator('[data-example-prompt]');
+	expect(await examples.count()).toBeGreaterThanOrEqual(3);
+
+	const example = examples.nth(1);
+	const prompt = await example.innerText();
+	await example.click();
+	await expect(composer(page)).toHaveValue(prompt);
+	await expect(composer(page)).toBeFocused();
+	// Not sent: the conversation is still empty, until the person sends it.
+	await expect(page.locator('[data-role="user"]')).toHaveCount(0);
+	await expect(welcome).toBeVisible();
+
+	await composer(page).press('Enter');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(welcome).toBeHidden();
+});
+
+test('on the demo gateway the failure gallery sends a scenario in one click and its card appears', async ({
+	page,
+	baseURL
+}) => {
+	await openChat(page);
+	const gallery = page.locator('[data-failure-gallery]');
+	if (baseURL !== APP_URL) {
+		// Another gateway (even one that plays the demo's scenarios) is not offered the gallery.
+		await expect(page.locator('[data-empty-state]')).toBeVisible();
+		await expect(gallery).toHaveCount(0);
+		return;
+	}
+	await gallery.getByText('See how failures look').click();
+	const scenario = gallery.locator('[data-scenario="insufficient-balance"]');
+	await expect(scenario).toBeVisible();
+	await expect(gallery.locator('[data-scenario]')).not.toHaveCount(0);
+	await scenario.click();
+	await expect(page.locator('[data-role="user"]')).toContainText('#scenario:insufficient-balance');
+	await expect(
+		lastAnswer(page).locator('[data-failure-kind="insufficient_balance"]')
+	).toBeVisible();
+});
+
+test('"Use an API key" is a quiet link on the demo gateway and a button on another', async ({
+	page,
+	baseURL
+}) => {
+	await openChat(page);
+	const key = page.locator('[data-api-key-menu]');
+	await expect(key).toHaveText('Use an API key');
+	const border = await key.evaluate((element) => getComputedStyle(element).borderTopWidth);
+	expect(border).toBe(baseURL === APP_URL ? '0px' : '1px');
+});
