@@ -55,9 +55,13 @@ const config = {
 		// production builds only, to offer new versions instead of taking over.
 		serviceWorker: { register: false },
 		typescript: {
-			// Type-check the root config files too, not only src/ and tests/.
+			// Type-check the root config files and the TypeScript scripts too, not only src/ and tests/.
 			config: (tsconfig) => {
-				tsconfig.include.push('../playwright.config.ts', '../svelte.config.js');
+				tsconfig.include.push(
+					'../playwright.config.ts',
+					'../svelte.config.js',
+					'../scripts/**/*.ts'
+				);
 			}
 		}
 	}
