@@ -1,45 +1,38 @@
 /**
- * One pipeline in its own isolate (worker thread): the benchmark alternates pipelines round by
- * round from the main thread, but each keeps its own JIT state, so one pipeline's type feedback
- * (in eventsource-parser, TextDecoder, ReadableStream) cannot slow down another's.
- * Protocol: `workerData` = { name, events, seed }; each message `{ gc }` → reply `{ ms, result }`.
- * With `gc: true` a full garbage collection runs right before the timed run. That also drops the
- * hidden classes of the previous run's parsed payloads, so a pipeline that reads payload fields
- * (ours, the SDK) starts the run deoptimized while the floor, which reads none, does not.
+ * One pipeline on one route's stream, in its own isolate (worker thread): the benchmark alternates
+ * pipelines round by round from the main thread, but each keeps its own JIT state, so one
+ * pipeline's type feedback (in eventsource-parser, TextDecoder, ReadableStream) cannot slow down
+ * another's.
+ * Protocol: `workerData` = { route, kind, events, seed }; each message `{ gc }` → reply
+ * `{ ms, result }`. With `gc: true` a full garbage collection runs right before the timed run. That
+ * also drops the hidden classes of the previous run's parsed payloads, so a pipeline that reads
+ * payload fields (ours, the SDKs) starts the run deoptimized while the floor, which reads none,
+ * does not.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import {
-	runCollect,
-	runFloor,
-	runFloorStream,
-	runOpenai,
-	runOurs,
-	type PipelineName
-} from './pipelines.ts';
+import { pipelineOf, type BenchRoute, type PipelineKind } from './pipelines.ts';
+import { syntheticMessagesStream } from './synthetic-messages.ts';
 import { randomChunks, syntheticResponsesStream } from './synthetic-stream.ts';
 
 interface WorkerInput {
-	name: PipelineName;
+	route: BenchRoute;
+	kind: PipelineKind;
 	events: number;
 	seed: number;
 }
 
 const input = workerData as WorkerInput;
-const stream = syntheticResponsesStream(input.events, input.seed);
+const stream =
+	input.route === 'responses'
+		? syntheticResponsesStream(input.events, input.seed)
+		: syntheticMessagesStream(input.events, input.seed);
 const chunks = randomChunks(stream.bytes, input.seed);
-
-const PIPELINES: Record<PipelineName, () => number | Promise<number>> = {
-	floor: () => runFloor(chunks),
-	'floor via ReadableStream': () => runFloorStream(chunks),
-	ours: () => runOurs(chunks),
-	'ours via collectTurn': () => runCollect(chunks),
-	openai: () => runOpenai(chunks)
-};
+const run = pipelineOf(input.route, input.kind, chunks);
 
 parentPort?.on('message', (message: { gc: boolean }) => {
 	if (message.gc) globalThis.gc?.();
 	const start = performance.now();
-	void Promise.resolve(PIPELINES[input.name]()).then((result) => {
+	void Promise.resolve(run()).then((result) => {
 		parentPort?.postMessage({ ms: performance.now() - start, result });
 	});
 });

@@ -7,7 +7,8 @@
  */
 import { mulberry32 } from './prng.ts';
 
-const WORDS = [
+/** Words of the synthetic answers: ASCII, accented, CJK, Hangul, emoji, punctuation. */
+export const WORDS = [
 	'the',
 	'stream',
 	'of',
