@@ -4,24 +4,23 @@
  *   what a renderer appends and what `Turn` holds stay the same string. A group is an output item on
  *   Responses routes (two message items are two paragraphs; content parts of one item run on), and a
  *   run of adjacent text blocks on Messages (citation blocks split one sentence and run on);
- * - `settle(key, full)` reconciles a part with its final text from a `.done` event or the final
- *   output: when what streamed is a strict prefix of the final text (deltas were lost, or a relay
- *   sent only `.done` events), the missing rest is emitted as one more delta. When the final text
- *   is not an extension of what streamed, the streamed text stands: it is what the person has seen,
- *   and a delta stream cannot take text back.
+ * - `settleDelta(track, key, group, full)` reconciles a part with its final text from a `.done`
+ *   event or the final output: when what streamed is a strict prefix of the final text (deltas were
+ *   lost, or a relay sent only `.done` events), the missing rest is emitted as one more delta. When
+ *   the final text is not an extension of what streamed, the streamed text stands: it is what the
+ *   person has seen, and a delta stream cannot take text back.
  *
- * A part keeps no copy of its deltas: it records where it starts in the turn's text (`TextSource`),
- * and reads itself back from there when a final text is longer. A part that was interrupted by
- * another part of the same kind is no longer one contiguous run of the turn's text; it is not
- * extended (the streamed text stands).
+ * A part keeps no copy of its deltas: it records where it starts in the turn's text of its kind
+ * (`TurnSink.texts`), and reads itself back from there when a final text is longer. A part that was
+ * interrupted by another part of the same kind is no longer one contiguous run of the turn's text;
+ * it is not extended (the streamed text stands).
+ *
+ * `addDelta` is on the per-event path: a record and module functions (protocol.ts says why).
  */
-export type DeltaKind = 'text' | 'refusal' | 'reasoning';
+import { emitDelta, type TurnSink } from './protocol.ts';
+import { accumulatedText, type TextAccumulator } from './text-accumulator.ts';
 
-/** The turn's text of this track's kind, as emitted so far. */
-export interface TextSource {
-	length(): number;
-	slice(start: number, end: number): string;
-}
+export type DeltaKind = 'text' | 'refusal' | 'reasoning';
 
 interface PartProgress {
 	start: number;
@@ -30,53 +29,71 @@ interface PartProgress {
 }
 
 export interface DeltaTrack {
-	add(key: number, group: number, delta: string, kind: DeltaKind): void;
-	settle(key: number, group: number, full: string, kind: DeltaKind): void;
+	readonly sink: TurnSink;
+	/** The kind of the paragraph breaks between groups; it also picks the text the parts are in. */
+	readonly separatorKind: DeltaKind;
+	/** The turn's text of this kind, where the parts are. */
+	readonly source: TextAccumulator;
+	readonly parts: Map<number, PartProgress>;
+	lastGroup: number;
+	/** The part of the previous delta: consecutive deltas almost always continue one part. */
+	lastKey: number;
+	lastPart: PartProgress | undefined;
 }
 
 export const PARAGRAPH_BREAK = '\n\n';
 
-export function createDeltaTrack(
-	separatorKind: DeltaKind,
-	emit: (kind: DeltaKind, delta: string) => void,
-	source: TextSource
-): DeltaTrack {
-	const parts = new Map<number, PartProgress>();
-	let lastGroup = -1;
-	/** The part of the previous delta: consecutive deltas almost always continue one part. */
-	let lastKey = -1;
-	let lastPart: PartProgress | undefined;
-
-	function add(key: number, group: number, delta: string, kind: DeltaKind): void {
-		if (delta === '') return;
-		if (group !== lastGroup) {
-			if (lastGroup !== -1) emit(separatorKind, PARAGRAPH_BREAK);
-			lastGroup = group;
-		}
-		let part = key === lastKey ? lastPart : parts.get(key);
-		if (part === undefined) {
-			part = { start: source.length(), length: 0, contiguous: true };
-			parts.set(key, part);
-		} else if (key !== lastKey) {
-			part.contiguous = false;
-		}
-		lastKey = key;
-		lastPart = part;
-		part.length += delta.length;
-		emit(kind, delta);
-	}
-
+export function createDeltaTrack(separatorKind: DeltaKind, sink: TurnSink): DeltaTrack {
 	return {
-		add,
-		settle(key, group, full, kind) {
-			const part = parts.get(key);
-			const length = part?.length ?? 0;
-			if (full.length <= length) return;
-			if (part !== undefined) {
-				if (!part.contiguous || key !== lastKey) return;
-				if (!full.startsWith(source.slice(part.start, part.start + length))) return;
-			}
-			add(key, group, full.slice(length), kind);
-		}
+		sink,
+		separatorKind,
+		source: separatorKind === 'reasoning' ? sink.texts.reasoning : sink.texts.text,
+		parts: new Map(),
+		lastGroup: -1,
+		lastKey: -1,
+		lastPart: undefined
 	};
+}
+
+export function addDelta(
+	track: DeltaTrack,
+	key: number,
+	group: number,
+	delta: string,
+	kind: DeltaKind
+): void {
+	if (delta === '') return;
+	if (group !== track.lastGroup) {
+		if (track.lastGroup !== -1) emitDelta(track.sink, track.separatorKind, PARAGRAPH_BREAK);
+		track.lastGroup = group;
+	}
+	let part = key === track.lastKey ? track.lastPart : track.parts.get(key);
+	if (part === undefined) {
+		part = { start: track.source.length, length: 0, contiguous: true };
+		track.parts.set(key, part);
+	} else if (key !== track.lastKey) {
+		part.contiguous = false;
+	}
+	track.lastKey = key;
+	track.lastPart = part;
+	part.length += delta.length;
+	emitDelta(track.sink, kind, delta);
+}
+
+export function settleDelta(
+	track: DeltaTrack,
+	key: number,
+	group: number,
+	full: string,
+	kind: DeltaKind
+): void {
+	const part = track.parts.get(key);
+	const length = part?.length ?? 0;
+	if (full.length <= length) return;
+	if (part !== undefined) {
+		if (!part.contiguous || key !== track.lastKey) return;
+		const streamed = accumulatedText(track.source).slice(part.start, part.start + length);
+		if (!full.startsWith(streamed)) return;
+	}
+	addDelta(track, key, group, full.slice(length), kind);
 }

@@ -1,24 +1,42 @@
 /**
  * What a per-protocol reducer sees of the turn it feeds: it emits TurnEvents and, once, the end.
  * Reducers are plain synchronous objects: one call per parsed event payload, no promises.
+ *
+ * The per-event path — a text or reasoning delta from its frame to the Turn (`emitDelta`,
+ * delta-track.ts, text-accumulator.ts, the reducers' delta handlers) — is module functions over
+ * plain records, never a call through a closure made for the turn. V8 keeps a closure's optimized
+ * code only while a closure of that function is alive, so each garbage collection between two turns
+ * would drop the per-turn closures' code and start every turn in the interpreter; a module function
+ * keeps its code, and records built from one object literal keep their hidden class.
  */
 import type { ClassifyContext } from '../failure/index.ts';
-import type { DeltaKind, TextSource } from './delta-track.ts';
-import type { TurnEnd, TurnEvent } from './turn-events.ts';
+import type { DeltaKind } from './delta-track.ts';
+import { appendDelta, type TurnTexts } from './turn-builder.ts';
+import type { TurnEnd, TurnEvent, TurnEventListener } from './turn-events.ts';
 import type { WireRecord } from './wire-json.ts';
 
 export type ContentEvent = Exclude<TurnEvent, TurnEnd>;
 
 export interface TurnSink {
 	emit(event: ContentEvent): void;
-	/** A text, refusal or reasoning delta: `emit({ type: kind, delta })` without the allocation. */
-	delta(kind: DeltaKind, delta: string): void;
-	/** What the turn holds so far of its text or reasoning (delta-track.ts reads parts back). */
-	source(kind: 'text' | 'reasoning'): TextSource;
-	/** Ends the turn; later calls, and every later emit, are ignored. */
+	/** Ends the turn; later calls, and every later emit or delta, are ignored. */
 	end(end: TurnEnd): void;
+	/** Set once the turn ended (by `end`). */
 	readonly done: boolean;
 	readonly context: ClassifyContext;
+	/** The turn's text and reasoning so far (`emitDelta` appends; delta-track.ts reads parts back). */
+	readonly texts: TurnTexts;
+	readonly listener: TurnEventListener | undefined;
+}
+
+/**
+ * A text, refusal or reasoning delta: the same as `sink.emit({ type: kind, delta })`, without the
+ * allocation when nobody listens.
+ */
+export function emitDelta(sink: TurnSink, kind: DeltaKind, delta: string): void {
+	if (sink.done) return;
+	appendDelta(sink.texts, kind, delta);
+	if (sink.listener !== undefined) sink.listener({ type: kind, delta });
 }
 
 export interface ProtocolReducer {

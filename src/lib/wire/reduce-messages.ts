@@ -15,7 +15,7 @@
  *   fails as `malformed_response`, keeping what the first message streamed.
  */
 import { createCitationReports } from './citation-reports.ts';
-import { createDeltaTrack, type DeltaKind } from './delta-track.ts';
+import { addDelta, createDeltaTrack, type DeltaTrack } from './delta-track.ts';
 import { endOfMessage } from './messages-stop.ts';
 import { createMessagesTools } from './messages-tools.ts';
 import type { ProtocolReducer, TurnSink } from './protocol.ts';
@@ -50,16 +50,38 @@ function kindOf(type: unknown): BlockKind {
 	return 'other';
 }
 
+/** What the per-event path reads and writes (protocol.ts: a record and module functions). */
+interface Deltas {
+	readonly text: DeltaTrack;
+	readonly reasoning: DeltaTrack;
+	readonly blocks: Map<number, BlockState>;
+	/** The text-run group of the latest text block; deltas of an unknown block join it. */
+	textGroup: number;
+}
+
+function textDelta(deltas: Deltas, index: number, piece: string): void {
+	const group = deltas.blocks.get(index)?.group ?? deltas.textGroup;
+	addDelta(deltas.text, index, group, piece, 'text');
+}
+
+function thinkingDelta(deltas: Deltas, index: number, piece: string): void {
+	if (piece === '') return;
+	deltas.blocks.get(index)?.chunks.push(piece);
+	addDelta(deltas.reasoning, index, index, piece, 'reasoning');
+}
+
 export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
-	const emitDelta = (kind: DeltaKind, delta: string): void => sink.delta(kind, delta);
-	const text = createDeltaTrack('text', emitDelta, sink.source('text'));
-	const reasoning = createDeltaTrack('reasoning', emitDelta, sink.source('reasoning'));
-	const blocks = new Map<number, BlockState>();
+	const deltas: Deltas = {
+		text: createDeltaTrack('text', sink),
+		reasoning: createDeltaTrack('reasoning', sink),
+		blocks: new Map(),
+		textGroup: 0
+	};
+	const { blocks } = deltas;
 	const tools = createMessagesTools(createToolReports(sink));
 	const citations = createCitationReports(sink);
 	let messageId: string | undefined;
 	let started = false;
-	let textGroup = 0;
 	let lastStartedText = true;
 	let stopReason: string | undefined;
 
@@ -91,48 +113,43 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 		const index = asCount(value['index']) ?? 0;
 		const block = asRecord(value['content_block']) ?? {};
 		const kind = tools.start(index, block) ? 'tool' : kindOf(block['type']);
-		if (kind === 'text' && !lastStartedText) textGroup++;
+		if (kind === 'text' && !lastStartedText) deltas.textGroup++;
 		lastStartedText = kind === 'text';
 		const state: BlockState = {
 			kind,
-			group: textGroup,
+			group: deltas.textGroup,
 			chunks: [],
 			signature: asString(block['signature']) ?? '',
 			data: asString(block['data']) ?? ''
 		};
 		blocks.set(index, state);
 		if (kind === 'text') {
-			text.add(index, textGroup, asString(block['text']) ?? '', 'text');
+			textDelta(deltas, index, asString(block['text']) ?? '');
 			citations.locations(block['citations']);
 		}
-		if (kind === 'thinking') thinking(index, state, asString(block['thinking']) ?? '');
-	}
-
-	function thinking(index: number, state: BlockState | undefined, delta: string): void {
-		if (delta === '') return;
-		state?.chunks.push(delta);
-		reasoning.add(index, index, delta, 'reasoning');
+		if (kind === 'thinking') thinkingDelta(deltas, index, asString(block['thinking']) ?? '');
 	}
 
 	function blockDelta(value: WireRecord): void {
 		const index = asCount(value['index']) ?? 0;
 		const delta = asRecord(value['delta']);
 		if (delta === undefined) return malformed('content_block_delta');
-		const state = blocks.get(index);
 		switch (delta['type']) {
 			case 'text_delta': {
 				const piece = asString(delta['text']);
 				if (piece === undefined) return malformed('text_delta');
-				return text.add(index, state?.group ?? textGroup, piece, 'text');
+				return textDelta(deltas, index, piece);
 			}
 			case 'thinking_delta': {
 				const piece = asString(delta['thinking']);
 				if (piece === undefined) return malformed('thinking_delta');
-				return thinking(index, state, piece);
+				return thinkingDelta(deltas, index, piece);
 			}
-			case 'signature_delta':
+			case 'signature_delta': {
+				const state = blocks.get(index);
 				if (state !== undefined) state.signature += asString(delta['signature']) ?? '';
 				return;
+			}
 			case 'input_json_delta':
 				return tools.input(index, asString(delta['partial_json']) ?? '');
 			case 'citations_delta':

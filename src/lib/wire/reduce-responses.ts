@@ -18,7 +18,7 @@
  */
 import { classifyStreamError } from '../failure/index.ts';
 import { createCitationReports } from './citation-reports.ts';
-import { createDeltaTrack, type DeltaKind } from './delta-track.ts';
+import { addDelta, createDeltaTrack, settleDelta, type DeltaKind } from './delta-track.ts';
 import { imageMimeType } from './image-mime.ts';
 import type { ProtocolReducer, TurnSink } from './protocol.ts';
 import { PART_STRIDE, settleOutputItem } from './responses-items.ts';
@@ -51,9 +51,8 @@ const KNOWN = new Set([
 ]);
 
 export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
-	const emitDelta = (kind: DeltaKind, delta: string): void => sink.delta(kind, delta);
-	const text = createDeltaTrack('text', emitDelta, sink.source('text'));
-	const reasoning = createDeltaTrack('reasoning', emitDelta, sink.source('reasoning'));
+	const text = createDeltaTrack('text', sink);
+	const reasoning = createDeltaTrack('reasoning', sink);
 	const settled = new Set<number>();
 	const tools = createResponsesTools(createToolReports(sink));
 	const citations = createCitationReports(sink);
@@ -73,13 +72,19 @@ export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
 		const delta = asString(value['delta']);
 		if (delta === undefined) return malformed(type);
 		const item = asCount(value['output_index']) ?? 0;
-		text.add(item * PART_STRIDE + (asCount(value['content_index']) ?? 0), item, delta, kind);
+		addDelta(text, item * PART_STRIDE + (asCount(value['content_index']) ?? 0), item, delta, kind);
 	}
 
 	function textDone(value: WireRecord, full: string | undefined, kind: DeltaKind): void {
 		if (full === undefined) return;
 		const item = asCount(value['output_index']) ?? 0;
-		text.settle(item * PART_STRIDE + (asCount(value['content_index']) ?? 0), item, full, kind);
+		settleDelta(
+			text,
+			item * PART_STRIDE + (asCount(value['content_index']) ?? 0),
+			item,
+			full,
+			kind
+		);
 	}
 
 	function reasoningKey(value: WireRecord, type: string): number {
@@ -93,13 +98,13 @@ export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
 		const delta = asString(value['delta']);
 		if (delta === undefined) return malformed(type);
 		const key = reasoningKey(value, type);
-		reasoning.add(key, key, delta, 'reasoning');
+		addDelta(reasoning, key, key, delta, 'reasoning');
 	}
 
 	function reasoningDone(value: WireRecord, type: string, full: string | undefined): void {
 		if (full === undefined) return;
 		const key = reasoningKey(value, type);
-		reasoning.settle(key, key, full, 'reasoning');
+		settleDelta(reasoning, key, key, full, 'reasoning');
 	}
 
 	function partialImage(value: WireRecord): void {

@@ -7,7 +7,7 @@
  * (citation-reports.ts, each URL once).
  */
 import type { CitationReports } from './citation-reports.ts';
-import type { DeltaTrack } from './delta-track.ts';
+import { settleDelta, type DeltaTrack } from './delta-track.ts';
 import { imageMimeType } from './image-mime.ts';
 import type { TurnSink } from './protocol.ts';
 import type { ResponsesTools } from './responses-tools.ts';
@@ -47,11 +47,11 @@ function settleMessage(state: ItemState, index: number, item: WireRecord): void 
 		const key = index * PART_STRIDE + contentIndex;
 		if (part['type'] === 'output_text') {
 			const full = asString(part['text']);
-			if (full !== undefined) state.text.settle(key, index, full, 'text');
+			if (full !== undefined) settleDelta(state.text, key, index, full, 'text');
 			state.citations.annotations(part['annotations']);
 		} else if (part['type'] === 'refusal') {
 			const full = asString(part['refusal']);
-			if (full !== undefined) state.text.settle(key, index, full, 'refusal');
+			if (full !== undefined) settleDelta(state.text, key, index, full, 'refusal');
 		}
 	});
 }
@@ -69,7 +69,7 @@ function settleReasoning(state: ItemState, index: number, item: WireRecord): voi
 	const summary = summaryTexts(item);
 	summary.forEach((text, summaryIndex) => {
 		const key = index * PART_STRIDE + summaryIndex;
-		state.reasoning.settle(key, key, text, 'reasoning');
+		settleDelta(state.reasoning, key, key, text, 'reasoning');
 	});
 	if (state.settled.has(index)) return;
 	state.settled.add(index);

@@ -3,39 +3,41 @@
  * answer is held as a few flat strings rather than tens of thousands of small ones (less for the
  * garbage collector to trace and promote), and reading it joins only the blocks. Each character is
  * copied a bounded number of times, whatever the length: no quadratic concatenation.
+ *
+ * A plain record and module functions, like the rest of the per-event path (turn-sink.ts explains
+ * why): `appendText` runs once per delta.
  */
 const BLOCK = 512;
 
 export interface TextAccumulator {
-	push(piece: string): void;
+	/** Joined blocks of `BLOCK` pieces each (after `accumulatedText`, one string). */
+	blocks: string[];
+	/** Pieces not yet joined into a block. */
+	pieces: string[];
 	/** Length so far, in UTF-16 code units. */
-	readonly length: number;
-	value(): string;
+	length: number;
 }
 
 export function createTextAccumulator(): TextAccumulator {
-	const blocks: string[] = [];
-	let pieces: string[] = [];
-	let length = 0;
-	return {
-		push(piece) {
-			pieces.push(piece);
-			length += piece.length;
-			if (pieces.length === BLOCK) {
-				blocks.push(pieces.join(''));
-				pieces = [];
-			}
-		},
-		get length() {
-			return length;
-		},
-		value() {
-			if (pieces.length > 0) {
-				blocks.push(pieces.join(''));
-				pieces = [];
-			}
-			if (blocks.length > 1) blocks.splice(0, blocks.length, blocks.join(''));
-			return blocks[0] ?? '';
-		}
-	};
+	return { blocks: [], pieces: [], length: 0 };
+}
+
+export function appendText(text: TextAccumulator, piece: string): void {
+	text.pieces.push(piece);
+	text.length += piece.length;
+	if (text.pieces.length === BLOCK) {
+		text.blocks.push(text.pieces.join(''));
+		text.pieces = [];
+	}
+}
+
+/** The whole text so far. */
+export function accumulatedText(text: TextAccumulator): string {
+	const { blocks } = text;
+	if (text.pieces.length > 0) {
+		blocks.push(text.pieces.join(''));
+		text.pieces = [];
+	}
+	if (blocks.length > 1) blocks.splice(0, blocks.length, blocks.join(''));
+	return blocks[0] ?? '';
 }

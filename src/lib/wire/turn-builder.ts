@@ -1,29 +1,43 @@
 /**
  * The fold TurnEvent* → Turn. Deltas go to text accumulators (text-accumulator.ts), so a long answer
- * is never copied per delta. `delta()` is the allocation-free path the reducers use for the hot
- * text, refusal and reasoning deltas; `apply()` takes any event. Tool activities are kept by key
- * (a later report replaces the earlier one in its first place), citations by URL (the first wins).
+ * is never copied per delta. `appendDelta` is the allocation-free path for the hot text, refusal and
+ * reasoning deltas (protocol.ts, `emitDelta`); `apply()` takes any event. Tool activities are kept
+ * by key (a later report replaces the earlier one in its first place), citations by URL (the first
+ * wins).
  */
 import { assertNever } from '../failure/index.ts';
 import type { Failure } from '../failure/index.ts';
 import type { Citation, ToolActivity } from './conversation.ts';
-import type { DeltaKind, TextSource } from './delta-track.ts';
-import { createTextAccumulator, type TextAccumulator } from './text-accumulator.ts';
+import type { DeltaKind } from './delta-track.ts';
+import {
+	accumulatedText,
+	appendText,
+	createTextAccumulator,
+	type TextAccumulator
+} from './text-accumulator.ts';
 import type { Turn, TurnEvent, TurnImage, TurnStatus, TurnUsage } from './turn-events.ts';
+
+/** The turn's text (text and refusal deltas, in order) and its reasoning. */
+export interface TurnTexts {
+	readonly text: TextAccumulator;
+	readonly reasoning: TextAccumulator;
+}
 
 export interface TurnBuilder {
 	apply(event: TurnEvent): void;
-	/** Same as `apply({ type: kind, delta })`. */
-	delta(kind: DeltaKind, delta: string): void;
-	/** The text (text and refusal deltas) or the reasoning so far, for reading back. */
-	source(kind: 'text' | 'reasoning'): TextSource;
+	/** The text and reasoning so far, for `appendDelta` and for reading back. */
+	readonly texts: TurnTexts;
 	/** The turn so far; before an `end` event its status is `interrupted`. */
 	turn(): Turn;
 }
 
+/** Same as `apply({ type: kind, delta })` on the builder that holds `texts`. */
+export function appendDelta(texts: TurnTexts, kind: DeltaKind, delta: string): void {
+	appendText(kind === 'reasoning' ? texts.reasoning : texts.text, delta);
+}
+
 export function createTurnBuilder(): TurnBuilder {
-	const text = createTextAccumulator();
-	const reasoning = createTextAccumulator();
+	const texts: TurnTexts = { text: createTextAccumulator(), reasoning: createTextAccumulator() };
 	const images: TurnImage[] = [];
 	/** Insertion-ordered: `set` on a known key keeps its place. */
 	const tools = new Map<number, ToolActivity>();
@@ -32,29 +46,14 @@ export function createTurnBuilder(): TurnBuilder {
 	let status: TurnStatus = 'interrupted';
 	let failure: Failure | undefined;
 
-	function delta(kind: DeltaKind, piece: string): void {
-		if (kind === 'reasoning') reasoning.push(piece);
-		else text.push(piece);
-	}
-
-	const sourceOf = (accumulator: TextAccumulator): TextSource => ({
-		length: () => accumulator.length,
-		slice: (start, end) => accumulator.value().slice(start, end)
-	});
-	const sources = { text: sourceOf(text), reasoning: sourceOf(reasoning) };
-
 	return {
-		delta,
-		source: (kind) => sources[kind],
+		texts,
 		apply(event) {
 			switch (event.type) {
 				case 'text':
 				case 'refusal':
-					text.push(event.delta);
-					return;
 				case 'reasoning':
-					reasoning.push(event.delta);
-					return;
+					return appendDelta(texts, event.type, event.delta);
 				case 'image':
 					images.push(event.image);
 					return;
@@ -83,8 +82,8 @@ export function createTurnBuilder(): TurnBuilder {
 		turn() {
 			return {
 				status,
-				text: text.value(),
-				reasoning: reasoning.value(),
+				text: accumulatedText(texts.text),
+				reasoning: accumulatedText(texts.reasoning),
 				images: images.slice(),
 				tools: [...tools.values()],
 				citations: [...citations.values()],

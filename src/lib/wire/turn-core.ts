@@ -41,36 +41,34 @@ export interface TurnCore {
 	turn(): Turn;
 }
 
+/** The sink as its turn holds it: `end` sets `done`. */
+interface WritableSink extends TurnSink {
+	done: boolean;
+}
+
 export function createTurnCore(route: RouteKind, options: TurnCoreOptions): TurnCore {
 	const builder = createTurnBuilder();
 	const listener = options.onEvent;
 	const context: ClassifyContext = { route, ...options.context };
 	const maxEventChars = options.maxEventChars;
-	let done = false;
 	let frames = 0;
 
-	const sink: TurnSink = {
+	const sink: WritableSink = {
+		done: false,
+		context,
+		texts: builder.texts,
+		listener,
 		emit(event) {
-			if (done) return;
+			if (sink.done) return;
 			builder.apply(event);
 			if (listener !== undefined) listener(event);
 		},
-		delta(kind, delta) {
-			if (done) return;
-			builder.delta(kind, delta);
-			if (listener !== undefined) listener({ type: kind, delta });
-		},
 		end(end) {
-			if (done) return;
-			done = true;
+			if (sink.done) return;
+			sink.done = true;
 			builder.apply(end);
 			if (listener !== undefined) listener(end);
-		},
-		source: (kind) => builder.source(kind),
-		get done() {
-			return done;
-		},
-		context
+		}
 	};
 	const protocol: ProtocolReducer =
 		route === 'messages' ? createMessagesReducer(sink) : createResponsesReducer(sink);
@@ -86,13 +84,13 @@ export function createTurnCore(route: RouteKind, options: TurnCoreOptions): Turn
 
 	return {
 		get done() {
-			return done;
+			return sink.done;
 		},
 		get frames() {
 			return frames;
 		},
 		frame(data, eventName, tail) {
-			if (done) return;
+			if (sink.done) return;
 			frames++;
 			if (data.length > maxEventChars) return fail(responseTooLarge('event', maxEventChars));
 			if (data === '[DONE]') return;

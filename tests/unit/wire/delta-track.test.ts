@@ -4,24 +4,45 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDeltaTrack, type DeltaKind } from '../../../src/lib/wire/delta-track.ts';
-import { createTextAccumulator } from '../../../src/lib/wire/text-accumulator.ts';
+import {
+	addDelta,
+	createDeltaTrack,
+	settleDelta,
+	type DeltaKind
+} from '../../../src/lib/wire/delta-track.ts';
+import type { TurnSink } from '../../../src/lib/wire/protocol.ts';
+import {
+	accumulatedText,
+	appendText,
+	createTextAccumulator
+} from '../../../src/lib/wire/text-accumulator.ts';
 
 function track() {
-	const text = createTextAccumulator();
+	const texts = { text: createTextAccumulator(), reasoning: createTextAccumulator() };
 	const kinds: DeltaKind[] = [];
-	const deltas = createDeltaTrack(
-		'text',
-		(kind, delta) => {
-			kinds.push(kind);
-			text.push(delta);
+	const sink: TurnSink = {
+		done: false,
+		context: { route: 'responses' },
+		texts,
+		listener: (event) => {
+			if (event.type === 'text' || event.type === 'refusal' || event.type === 'reasoning') {
+				kinds.push(event.type);
+			}
 		},
-		{ length: () => text.length, slice: (start, end) => text.value().slice(start, end) }
-	);
-	return { deltas, text: () => text.value(), kinds };
+		emit: () => undefined,
+		end: () => undefined
+	};
+	const parts = createDeltaTrack('text', sink);
+	const deltas = {
+		add: (key: number, group: number, delta: string, kind: DeltaKind) =>
+			addDelta(parts, key, group, delta, kind),
+		settle: (key: number, group: number, full: string, kind: DeltaKind) =>
+			settleDelta(parts, key, group, full, kind)
+	};
+	return { deltas, text: () => accumulatedText(texts.text), kinds };
 }
 
-describe('createDeltaTrack', () => {
+describe('the delta track', () => {
 	it('runs parts of one group on and separates groups by a blank line', () => {
 		const { deltas, text } = track();
 		deltas.add(0, 0, 'One', 'text');
@@ -74,14 +95,14 @@ describe('createDeltaTrack', () => {
 	});
 });
 
-describe('createTextAccumulator', () => {
+describe('the text accumulator', () => {
 	it('holds every piece in order, however many', () => {
 		const accumulator = createTextAccumulator();
 		const pieces = Array.from({ length: 3000 }, (_, index) => `${index},`);
-		pieces.slice(0, 1500).forEach((piece) => accumulator.push(piece));
-		expect(accumulator.value()).toBe(pieces.slice(0, 1500).join(''));
-		pieces.slice(1500).forEach((piece) => accumulator.push(piece));
-		expect(accumulator.value()).toBe(pieces.join(''));
+		pieces.slice(0, 1500).forEach((piece) => appendText(accumulator, piece));
+		expect(accumulatedText(accumulator)).toBe(pieces.slice(0, 1500).join(''));
+		pieces.slice(1500).forEach((piece) => appendText(accumulator, piece));
+		expect(accumulatedText(accumulator)).toBe(pieces.join(''));
 		expect(accumulator.length).toBe(pieces.join('').length);
 	});
 });
