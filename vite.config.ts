@@ -26,7 +26,12 @@ export default defineConfig({
 	plugins: [tailwindcss(), sveltekit()],
 	// Rolldown's plugin-timing notice blames SvelteKit's adapter step (writeBundle/closeBundle) on
 	// every build; it is not actionable here.
-	build: { rolldownOptions: { checks: { bundlerTimings: false } } },
+	build: {
+		rolldownOptions: { checks: { bundlerTimings: false } },
+		// Fonts (KaTeX's, for math) stay files of the build, never inlined as data: URLs, which the
+		// page's policy (`font-src 'self'`) does not allow; the stylesheet names them relatively.
+		assetsInlineLimit: (file) => (/\.(?:woff2?|ttf|otf)$/.test(file) ? false : undefined)
+	},
 	test: {
 		expect: { requireAssertions: true },
 		projects: [

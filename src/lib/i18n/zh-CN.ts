@@ -196,7 +196,10 @@ export const zhCN: Catalogue = {
 		loadImage: (host) => `加载来自 ${host} 的图片`,
 		imageFrom: (host) => `来自 ${host} 的图片`,
 		imageNotAllowed: '图片未显示：其地址不被允许',
-		image: '图片'
+		image: '图片',
+		diagram: '图表',
+		diagramCode: '代码',
+		diagramFailed: '无法绘制此图表，以下是其代码。'
 	},
 	messageActions: {
 		version: (index, count) => `第 ${index} 个版本，共 ${count} 个`,

@@ -5,6 +5,7 @@
  * (`append(all)` then `finish()`), time-sliced the same way if it is large.
  */
 import { MarkdownStream } from './core/markdown-stream.ts';
+import { copyWithTex } from './dom/copy-text.ts';
 import { DomRenderer } from './dom/dom-renderer.ts';
 import {
 	frameScheduler,
@@ -13,6 +14,8 @@ import {
 	type Scheduler
 } from './frame-scheduler.ts';
 import { highlightLater } from './highlight.ts';
+import { mathTypesetter } from './math.ts';
+import { mermaidDiagrams } from './mermaid.ts';
 
 /** What a view needs from a markdown renderer (the benchmark swaps in a naive one). */
 export interface MarkdownSink {
@@ -39,6 +42,10 @@ export interface LiveMarkdownOptions {
 	priority?: number;
 	/** Highlight closed code blocks (lazily). Default true. */
 	highlight?: boolean;
+	/** Typeset math with KaTeX (loaded when first needed). Default true; else TeX source. */
+	math?: boolean;
+	/** Draw closed ```mermaid blocks in the sandboxed diagram frame. Default true. */
+	diagrams?: boolean;
 	/** Starts every id the renderer writes (footnotes); unique per renderer by default. */
 	idPrefix?: string;
 	/**
@@ -60,12 +67,16 @@ export class LiveMarkdown implements MarkdownSink, FrameTask {
 		this.#options = options;
 		this.#scheduler = options.scheduler ?? frameScheduler;
 		this.#renderer = this.#createRenderer();
+		// Copying a selection with math gives the TeX (dom/copy-text.ts).
+		if (options.math !== false) element.addEventListener('copy', copyWithTex);
 	}
 
 	#createRenderer(): DomRenderer {
-		const { highlight, idPrefix } = this.#options;
+		const { highlight, idPrefix, math, diagrams } = this.#options;
 		return new DomRenderer(this.#element, {
 			...(highlight === false ? {} : { onCodeClosed: highlightLater }),
+			...(math === false ? {} : { math: mathTypesetter }),
+			...(diagrams === false ? {} : { diagrams: mermaidDiagrams }),
 			...(idPrefix === undefined ? {} : { idPrefix })
 		});
 	}
@@ -114,5 +125,6 @@ export class LiveMarkdown implements MarkdownSink, FrameTask {
 
 	destroy(): void {
 		this.#scheduler.cancel(this);
+		if (this.#options.math !== false) this.#element.removeEventListener('copy', copyWithTex);
 	}
 }

@@ -16,6 +16,8 @@ export function createRenderer(priority = 0): { renderer: LiveMarkdown; root: Fa
 	const renderer = new LiveMarkdown(element, {
 		scheduler: manual,
 		highlight: false,
+		math: false,
+		diagrams: false,
 		priority,
 		idPrefix: 'md-'
 	});

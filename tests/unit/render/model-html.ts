@@ -9,7 +9,7 @@ import type {
 	FootnoteBlock,
 	FootnoteDefinitions
 } from '../../../src/lib/render/core/model.ts';
-import { shownParagraphSource } from '../../../src/lib/render/core/model.ts';
+import { mathSource, shownParagraphSource } from '../../../src/lib/render/core/model.ts';
 import type { Inline } from '../../../src/lib/render/core/inline-model.ts';
 import { parseInline } from '../../../src/lib/render/core/inline-parser.ts';
 import {
@@ -36,6 +36,10 @@ export function inlineHtml(inlines: readonly Inline[], footnote: FootnoteRef = (
 					return escapeHtml(inline.text);
 				case 'code':
 					return `<code>${escapeHtml(inline.text)}</code>`;
+				case 'math':
+					return inline.display
+						? `<span class="math display">\\[${escapeHtml(inline.tex)}\\]</span>`
+						: `<span class="math inline">\\(${escapeHtml(inline.tex)}\\)</span>`;
 				case 'em':
 				case 'strong':
 				case 'del':
@@ -65,6 +69,7 @@ interface DocumentContext {
 	definitions: LinkDefinitions;
 	footnotes: FootnoteDefinitions;
 	extendedAutolinks: boolean;
+	math: boolean;
 	/** Footnote blocks met, by id (they are shown at the end, not where they stand). */
 	footnoteBlocks: Map<number, FootnoteBlock>;
 	/** Footnote labels in the order of their first reference: the numbering. */
@@ -95,7 +100,8 @@ function blockHtml(block: Block, tight: boolean, context: DocumentContext): stri
 				final: true,
 				definitions: context.definitions,
 				footnotes: context.footnotes,
-				extendedAutolinks: context.extendedAutolinks
+				extendedAutolinks: context.extendedAutolinks,
+				math: context.math
 			}).inlines,
 			footnoteRef(context)
 		);
@@ -137,6 +143,8 @@ function blockHtml(block: Block, tight: boolean, context: DocumentContext): stri
 			const body = block.lines.map((line) => `${line}\n`).join('');
 			return `<pre><code${attr}>${escapeHtml(body)}</code></pre>\n`;
 		}
+		case 'math':
+			return `<div class="math display">\\[${escapeHtml(mathSource(block))}\\]</div>\n`;
 		case 'rule':
 			return '<hr />\n';
 		case 'table': {
@@ -156,6 +164,8 @@ function blockHtml(block: Block, tight: boolean, context: DocumentContext): stri
 export interface ModelHtmlOptions {
 	/** GFM extended autolinks (default on, as in the app); off for plain CommonMark examples. */
 	extendedAutolinks?: boolean;
+	/** Inline TeX math (default on, as in the app); off for plain CommonMark examples. */
+	math?: boolean;
 }
 
 export function modelHtml(
@@ -166,6 +176,7 @@ export function modelHtml(
 		definitions: snapshot.definitions,
 		footnotes: snapshot.footnotes,
 		extendedAutolinks: options.extendedAutolinks ?? true,
+		math: options.math ?? true,
 		footnoteBlocks: new Map(),
 		numbered: [],
 		references: new Map()

@@ -54,7 +54,15 @@ const inlineText = fc
 			'[]',
 			'a@b.io',
 			'mailto:',
-			'x@'
+			'x@',
+			'$',
+			'$$',
+			'\\(',
+			'\\)',
+			'\\[',
+			'\\]',
+			'5',
+			'x^2'
 		),
 		{ maxLength: 40 }
 	)
@@ -104,5 +112,13 @@ describe('inline safe points', () => {
 		// `and` can never be a link title: this bracket is settled, the text after it is safe.
 		expect(parseInline('a [link](https://example.com and more').safeEnd).toBe(33);
 		expect(parseInline('done *em* and more words').safeEnd).toBe('done *em* and more '.length);
+		// Inline math waiting for its closer; a closer at the end that a digit could still undo.
+		expect(parseInline('a $x + y and more').safeEnd).toBe(2);
+		expect(parseInline('a \\(x + y and more').safeEnd).toBe(2);
+		expect(parseInline('a $$x and more').safeEnd).toBe(2);
+		expect(parseInline('a $x$').safeEnd).toBe(2);
+		// Decided: a price (the next `$` follows a space), and math; `$10 more` may still close.
+		expect(parseInline('a $5 and $10 more').safeEnd).toBe('a $5 and '.length);
+		expect(parseInline('a $x$ and more').safeEnd).toBe('a $x$ and '.length);
 	});
 });

@@ -3,11 +3,12 @@
  * (CommonMark 0.31 appendix, "continuation conditions"; commonmark.js `continue`): a block quote
  * needs its `>`, a list item its indentation (or a blank line, unless the item is still empty), a
  * paragraph or table a non-blank line, indented code four columns, fenced code anything until its
- * closing fence.
+ * closing fence, display math anything until its closing delimiter (whose line it takes in).
  */
 import { LIMITS } from './limits.ts';
 import { CODE_INDENT, type LineCursor } from './line-cursor.ts';
-import type { Block, CodeBlock } from './model.ts';
+import { mathClosing } from './math-syntax.ts';
+import type { Block, CodeBlock, MathBlock } from './model.ts';
 
 export type Continuation = 'matched' | 'unmatched' | 'closing-fence';
 
@@ -37,6 +38,8 @@ export function continueBlock(cursor: LineCursor, block: Block): Continuation {
 			return 'matched';
 		case 'code':
 			return continueCode(cursor, block);
+		case 'math':
+			return continueMath(cursor, block);
 		case 'paragraph':
 			return cursor.blank ? 'unmatched' : 'matched';
 		case 'table': {
@@ -73,4 +76,21 @@ function continueCode(cursor: LineCursor, block: CodeBlock): Continuation {
 		cursor.advanceOffset(1, true);
 	}
 	return 'matched';
+}
+
+/**
+ * A line of display math: content, or the closing delimiter at the end of the line (content before
+ * it on that line is the block's last line). The line is used up either way.
+ */
+function continueMath(cursor: LineCursor, block: MathBlock): Continuation {
+	for (let skip = block.indent; skip > 0; skip--) {
+		const char = cursor.text.charAt(cursor.offset);
+		if (char !== ' ' && char !== '\t') break;
+		cursor.advanceOffset(1, true);
+	}
+	const line = cursor.remainder();
+	const closing = mathClosing(line, block.opener);
+	if (closing === null) return 'matched';
+	if (closing.trim() !== '') block.lines.push(closing);
+	return 'closing-fence';
 }

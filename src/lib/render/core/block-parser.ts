@@ -166,7 +166,7 @@ export class BlockParser implements StartContext {
 		this.#touchQuoteMarkers(matched);
 		this.#allClosed = matched === this.#open.length - 1;
 		let container = this.#open[matched] ?? this.root;
-		let leaf = container.kind === 'code';
+		let leaf = container.kind === 'code' || container.kind === 'math';
 		while (!leaf) {
 			cursor.findNextNonspace();
 			if (!cursor.indented && !MAYBE_SPECIAL.test(cursor.peekNonspace())) {
@@ -203,7 +203,7 @@ export class BlockParser implements StartContext {
 		}
 		this.closeUnmatched();
 		if (this.#lineConsumed) return;
-		if (container.kind === 'code') {
+		if (container.kind === 'code' || container.kind === 'math') {
 			container.lines.push(cursor.remainder());
 			this.#touch(this.#open.length);
 		} else if (container.kind === 'paragraph' && !cursor.blank) {

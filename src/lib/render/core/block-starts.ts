@@ -1,6 +1,7 @@
 /**
  * Block starts, tried in this order at each position of a line (CommonMark 0.31 §4–§5, with the
- * GFM table delimiter row of §4.10): block quote, ATX heading, fenced code, setext underline,
+ * GFM table delimiter row of §4.10): block quote, ATX heading, fenced code, display math
+ * (math-syntax.ts; not CommonMark), setext underline,
  * table delimiter row, thematic break, GFM footnote definition (as cmark-gfm orders it), list item,
  * indented code. Raw HTML blocks (§4.6) are not
  * recognised: their lines are paragraph text. Ported from commonmark.js's `blockStarts`.
@@ -16,12 +17,14 @@ import type {
 	HeadingBlock,
 	ItemBlock,
 	ListBlock,
+	MathBlock,
 	ParagraphBlock,
 	QuoteBlock,
 	RuleBlock,
 	TableBlock
 } from './model.ts';
 import { listMarker, sameList } from './list-marker.ts';
+import { mathOpening, mayBecomeMathOpening } from './math-syntax.ts';
 import { normalizeLabel } from './link-reference.ts';
 import { fitRow, parseDelimiterRow, splitRow } from './table-syntax.ts';
 
@@ -109,6 +112,29 @@ const fencedCode: Start = (context) => {
 	// The info string of an unfinished line is not known yet (a label would flicker per character).
 	const info = context.previewing ? null : unescapeString(cursor.remainder().trim());
 	context.add<CodeBlock>({ kind: 'code', info, fence: { char, length, indent }, lines: [] }, true);
+	context.consumeLine();
+	return 'leaf';
+};
+
+const mathBlock: Start = (context) => {
+	const cursor = context.cursor;
+	if (cursor.indented) return 'none';
+	const rest = cursor.restFromNonspace();
+	const first = rest.charAt(0);
+	if (first !== '$' && first !== '\\') return 'none';
+	// A line still arriving that may yet open math (`$` of `$$`, `\[ x` of `\[ x \]`) is not
+	// shown as text meanwhile.
+	if (context.previewing && mayBecomeMathOpening(rest)) {
+		context.holdBack();
+		return 'none';
+	}
+	const opening = mathOpening(rest);
+	if (opening === null) return 'none';
+	const indent = cursor.indent;
+	context.closeUnmatched();
+	const lines = opening.content === '' ? [] : [opening.content];
+	const { opener } = opening;
+	context.add<MathBlock>({ kind: 'math', opener, lines, indent }, !opening.closed);
 	context.consumeLine();
 	return 'leaf';
 };
@@ -234,6 +260,7 @@ export const BLOCK_STARTS: readonly Start[] = [
 	quote,
 	atxHeading,
 	fencedCode,
+	mathBlock,
 	setextHeading,
 	tableDelimiter,
 	thematicBreak,
@@ -243,4 +270,4 @@ export const BLOCK_STARTS: readonly Start[] = [
 ];
 
 /** A line that cannot start any block when not indented (a fast path, as in commonmark.js). */
-export const MAYBE_SPECIAL = /^[#`~*+_=<>0-9|:[-]/;
+export const MAYBE_SPECIAL = /^[#`~*+_=<>0-9|:[$\\-]/;

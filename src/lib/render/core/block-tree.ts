@@ -17,6 +17,7 @@ export function canContain(parent: Block, child: Block): boolean {
 		case 'paragraph':
 		case 'heading':
 		case 'code':
+		case 'math':
 		case 'rule':
 		case 'table':
 			return false;
@@ -57,6 +58,7 @@ function copyBlock(block: Block): Block {
 		case 'paragraph':
 			return { ...block, tentative: true, lines: block.lines.slice() };
 		case 'code':
+		case 'math':
 			return { ...block, tentative: true, lines: block.lines.slice() };
 		case 'table':
 			return { ...block, tentative: true, rows: block.rows.slice() };

@@ -6,6 +6,8 @@
 export type Inline =
 	| { type: 'text'; text: string }
 	| { type: 'code'; text: string }
+	/** TeX math: `display` for `$$…$$` and `\[…\]` (a line of its own), else inline. */
+	| { type: 'math'; tex: string; display: boolean }
 	| { type: 'em' | 'strong' | 'del'; children: Inline[] }
 	| { type: 'link'; href: string; title: string; children: Inline[] }
 	| { type: 'image'; src: string | null; alt: string; title: string }
@@ -26,6 +28,8 @@ export class InlineItem {
 	href: string | null = null;
 	/** An autolink's address is used as written: no escapes or entities in it (§6.5). */
 	verbatim = false;
+	/** Math shown as display (its own line) rather than inline. */
+	display = false;
 	title = '';
 
 	constructor(

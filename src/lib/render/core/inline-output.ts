@@ -37,6 +37,9 @@ function convert(parent: InlineItem, depth: number, inLink: boolean, emails: boo
 			case 'text':
 				pushText(out, item.text);
 				break;
+			case 'math':
+				out.push({ type: 'math', tex: item.text, display: item.display });
+				break;
 			case 'code':
 			case 'softbreak':
 			case 'hardbreak':
@@ -97,7 +100,13 @@ function plainText(item: InlineItem): string {
 		const node = stack.pop() ?? null;
 		if (node === null) continue;
 		stack.push(node.next);
-		if (node.type === 'text' || node.type === 'code' || node.type === 'footnote') text += node.text;
+		if (
+			node.type === 'text' ||
+			node.type === 'code' ||
+			node.type === 'footnote' ||
+			node.type === 'math'
+		)
+			text += node.text;
 		else if (node.type === 'softbreak' || node.type === 'hardbreak') text += ' ';
 		else stack.push(node.first);
 	}

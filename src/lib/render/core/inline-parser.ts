@@ -30,6 +30,7 @@ import type { LinkDefinitions } from './link-reference.ts';
 import type { FootnoteDefinitions } from './model.ts';
 import { toInlines } from './inline-output.ts';
 import { safeEnd } from './inline-safe-end.ts';
+import { holdsBackMath, MathIndex, scanInlineMath } from './math-syntax.ts';
 
 export interface InlineOptions {
 	/** The character before the text ('' or '\n' at the start of a block). */
@@ -45,6 +46,17 @@ export interface InlineOptions {
 	definitions?: LinkDefinitions;
 	/** Footnote definitions by normalised label (none: every `[^label]` stays text). */
 	footnotes?: FootnoteDefinitions;
+	/**
+	 * TeX math (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`, see math-syntax.ts). Default true; off for
+	 * checking against the CommonMark spec, where `\[x\]` is an escaped bracket and text.
+	 */
+	math?: boolean;
+	/**
+	 * More text may follow (a frame of a paragraph still streaming): inline math still waiting for
+	 * its closer is not shown, rather than shown as text and then redrawn as math, for at most
+	 * `LIMITS.maxPendingMathChars` characters of its line; past that it is text until it closes.
+	 */
+	holdBack?: boolean;
 }
 
 export interface InlineResult {
@@ -74,8 +86,13 @@ export class InlineParser {
 	readonly footnotes: FootnoteDefinitions;
 	readonly extendedAutolinks: boolean;
 	readonly missing = new Set<string>();
+	readonly math: boolean;
 	readonly #before: string;
+	/** More text may follow: a construct cut short by the end of the text may still complete. */
+	readonly #mayGrow: boolean;
+	readonly #holdBack: boolean;
 	#backtickIndex: BacktickIndex | null = null;
+	#mathIndex: MathIndex | null = null;
 
 	constructor(text: string, options: InlineOptions = {}) {
 		this.text = options.final === true ? text.replace(/[ \t]+$/, '') : text;
@@ -83,6 +100,9 @@ export class InlineParser {
 		this.definitions = options.definitions ?? NO_DEFINITIONS;
 		this.footnotes = options.footnotes ?? NO_FOOTNOTES;
 		this.extendedAutolinks = options.extendedAutolinks ?? true;
+		this.math = options.math ?? true;
+		this.#holdBack = options.holdBack ?? false;
+		this.#mayGrow = options.final !== true || this.#holdBack;
 		this.root = new InlineItem('root', '', 0, this.text.length);
 	}
 
@@ -120,7 +140,15 @@ export class InlineParser {
 				this.#newline();
 				return;
 			case '\\':
+				if (this.math && (text.charAt(start + 1) === '(' || text.charAt(start + 1) === '[')) {
+					if (this.#mathSpan()) return;
+				}
 				this.#backslash();
+				return;
+			case '$':
+				if (this.math && this.#mathSpan()) return;
+				this.pos = start + (this.math && text.charAt(start + 1) === '$' ? 2 : 1);
+				this.addText(text.slice(start, this.pos), start, this.pos);
 				return;
 			case '`':
 				this.#backticks();
@@ -191,6 +219,30 @@ export class InlineParser {
 			this.pos++;
 			this.addText('\\', start, this.pos);
 		}
+	}
+
+	/**
+	 * Inline math at a `$`, `\(` or `\[` (math-syntax.ts). True when the position was used up: a
+	 * math span, or an opener still waiting for its closer, held back with everything after it.
+	 * False: the characters are not math (the caller reads them as text or an escape).
+	 */
+	#mathSpan(): boolean {
+		const text = this.text;
+		const start = this.pos;
+		this.#mathIndex ??= new MathIndex(text);
+		const found = scanInlineMath(text, start, this.#mathIndex, !this.#mayGrow);
+		if (found === 'eof') {
+			this.pending(start);
+			if (!this.#holdBack || !holdsBackMath(text, start, LIMITS.maxPendingMathChars)) return false;
+			this.pos = text.length;
+			return true;
+		}
+		if (found === null) return false;
+		const item = new InlineItem('math', found.tex, start, found.end);
+		item.display = found.display;
+		this.root.append(item);
+		this.pos = found.end;
+		return true;
 	}
 
 	/** §6.1 code spans. An opener without a closer is literal, and pending. */

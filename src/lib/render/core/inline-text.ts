@@ -8,7 +8,7 @@ import { InlineItem } from './inline-model.ts';
 import type { InlineParser } from './inline-parser.ts';
 import { EXTENDED_AUTOLINK_START, scanAutolink, scanExtendedAutolink } from './inline-scan.ts';
 
-const TEXT_RUN = /[^\n`[\]\\!<&*_~]+/y;
+const TEXT_RUN = /[^\n`[\]\\!<&*_~$]+/y;
 
 export function parseTextRun(parser: InlineParser): void {
 	const text = parser.text;

@@ -41,5 +41,12 @@ export const LIMITS = {
 	/** ... and of at most this many lines, so streaming into a big block relays out one chunk. */
 	plainChunkLines: 64,
 	/** Code longer than this is not highlighted. */
-	maxHighlightChars: 32 * 1024
+	maxHighlightChars: 32 * 1024,
+	/** TeX longer than this (one formula or math block) is shown as its source, not typeset. */
+	maxMathChars: 8 * 1024,
+	/**
+	 * Inline math still waiting for its closer is held back (not shown) while a paragraph streams,
+	 * for at most this many characters; then it is text until it closes (`$5 and …` is currency).
+	 */
+	maxPendingMathChars: 64
 } as const;

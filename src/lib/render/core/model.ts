@@ -102,6 +102,21 @@ export interface RuleBlock extends BlockBase {
 	kind: 'rule';
 }
 
+/**
+ * Display math (TeX) on lines of its own: `$$` … `$$` or `\[` … `\]` (see block-starts.ts). Like a
+ * fenced code block it runs until its closing delimiter, or until its container or the text ends;
+ * its lines are TeX source, never markdown.
+ */
+export interface MathBlock extends BlockBase {
+	kind: 'math';
+	/** The opening delimiter; the closing one is `$$` or `\]`. */
+	opener: '$$' | '\\[';
+	/** TeX source, line by line (delimiters left out). */
+	lines: string[];
+	/** Indentation of the opening line, removed from content lines (as a fence's, §4.5). */
+	indent: number;
+}
+
 /** Cells hold inline source, `\|` already unescaped (GFM §4.10). Rows have `align.length` cells. */
 export interface TableBlock extends BlockBase {
 	kind: 'table';
@@ -120,7 +135,8 @@ export type BlockInit<B extends Block> = Omit<
 >;
 
 export type ContainerBlock = DocumentBlock | QuoteBlock | ListBlock | ItemBlock | FootnoteBlock;
-export type LeafBlock = ParagraphBlock | HeadingBlock | CodeBlock | RuleBlock | TableBlock;
+export type LeafBlock =
+	ParagraphBlock | HeadingBlock | CodeBlock | MathBlock | RuleBlock | TableBlock;
 export type Block = ContainerBlock | LeafBlock;
 
 export function isContainer(block: Block): block is ContainerBlock {
@@ -147,6 +163,11 @@ export function paragraphSource(block: Pick<ParagraphBlock, 'lines'>): string {
  * shown, and text that may yet turn out to be a definition (`[1]: https://exa…`) is held back
  * rather than flashed as text.
  */
+/** The TeX source of a math block. */
+export function mathSource(block: Pick<MathBlock, 'lines'>): string {
+	return block.lines.join('\n').trim();
+}
+
 export function shownParagraphSource(block: ParagraphBlock): string {
 	const source = paragraphSource(block);
 	if (block.closed || !source.startsWith('[')) return source;

@@ -15,9 +15,11 @@ import {
 	shownParagraphSource
 } from '../core/model.ts';
 import { CodeView, type CodeClosedListener } from './code-view.ts';
+import type { DiagramRenderer } from './diagram-view.ts';
 import type { FootnoteAnchor, FootnoteIndex, FootnoteItem } from './footnote-index.ts';
 import { insertInlines } from './inline-dom.ts';
 import { InlineStream } from './inline-stream.ts';
+import { MathBlockView, type MathTypesetter } from './math-view.ts';
 import type { ReferenceWatch, ReferenceWatcher } from './reference-watch.ts';
 import { TableView } from './table-view.ts';
 
@@ -26,6 +28,10 @@ export interface ViewContext {
 	readonly onCodeClosed: CodeClosedListener | undefined;
 	readonly references: ReferenceWatch;
 	readonly footnotes: FootnoteIndex;
+	/** Typesets math (without one, math shows its TeX source). */
+	readonly math: MathTypesetter | undefined;
+	/** Draws diagrams of closed ```mermaid blocks (without one, they stay code). */
+	readonly diagrams: DiagramRenderer | undefined;
 }
 
 export interface BlockView {
@@ -219,6 +225,7 @@ class HeadingView implements BlockView, ReferenceWatcher {
 	readonly #doc: Document;
 	readonly #references: ReferenceWatch;
 	readonly #footnotes: FootnoteIndex;
+	readonly #math: MathTypesetter | undefined;
 	readonly #block: HeadingBlock;
 	#text: string | null = null;
 
@@ -226,6 +233,7 @@ class HeadingView implements BlockView, ReferenceWatcher {
 		this.#doc = context.doc;
 		this.#references = context.references;
 		this.#footnotes = context.footnotes;
+		this.#math = context.math;
 		this.#block = block;
 		this.element = context.doc.createElement(`h${block.level}`);
 	}
@@ -258,7 +266,7 @@ class HeadingView implements BlockView, ReferenceWatcher {
 		const { inlines, missing } = parseInline(text, { final: true, definitions, footnotes });
 		if (missing.length > 0) this.#references.watch(missing, this);
 		const anchors: FootnoteAnchor[] = [];
-		insertInlines(this.#doc, this.element, inlines, null, anchors);
+		insertInlines(this.#doc, this.element, inlines, null, anchors, this.#math);
 		this.#footnotes.set(this, anchors);
 	}
 
@@ -296,7 +304,9 @@ export function createView(context: ViewContext, block: Block): BlockView {
 		case 'footnote':
 			return new FootnoteView(context, block);
 		case 'code':
-			return new CodeView(context.doc, block, context.onCodeClosed);
+			return new CodeView(context.doc, block, context.onCodeClosed, context.diagrams);
+		case 'math':
+			return new MathBlockView(context.doc, block, context.math);
 		case 'table':
 			return new TableView(context, block);
 	}

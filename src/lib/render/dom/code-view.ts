@@ -2,10 +2,12 @@
  * A code block (CommonMark §4.4, §4.5): a header with the language and a Copy button, then the
  * text in a <pre><code>. Lines arrive one by one; all but the last are appended for good (plain
  * chunks), the last may still be a preview and is redrawn each frame. When the block is final,
- * `onClosed` may highlight it (off the hot path, see highlight.ts).
+ * `onClosed` may highlight it (off the hot path, see highlight.ts), and a ```mermaid block is
+ * handed to `diagrams` to be drawn beside its code (diagram-view.ts).
  */
 import type { Block, CodeBlock } from '../core/model.ts';
 import type { BlockView } from './block-views.ts';
+import type { DiagramRenderer } from './diagram-view.ts';
 import { rendererLabels } from './labels.ts';
 import { PlainText } from './plain-text.ts';
 
@@ -25,16 +27,25 @@ export class CodeView implements BlockView {
 	readonly #id: number;
 	readonly #info: string | null;
 	readonly #onClosed: CodeClosedListener | undefined;
+	readonly #diagrams: DiagramRenderer | undefined;
+	readonly #head: HTMLElement;
+	readonly #pre: HTMLElement;
 	#block: CodeBlock;
 	#stableLines = 0;
 	#lastStable = '';
 	#tail: Text | null = null;
 
-	constructor(doc: Document, block: CodeBlock, onClosed: CodeClosedListener | undefined) {
+	constructor(
+		doc: Document,
+		block: CodeBlock,
+		onClosed: CodeClosedListener | undefined,
+		diagrams: DiagramRenderer | undefined = undefined
+	) {
 		this.#doc = doc;
 		this.#block = block;
 		this.#id = block.id;
 		this.#onClosed = onClosed;
+		this.#diagrams = diagrams;
 		this.#info = block.info;
 		const language = languageOf(block.info ?? '');
 		const wrapper = doc.createElement('div');
@@ -60,6 +71,8 @@ export class CodeView implements BlockView {
 		wrapper.appendChild(head);
 		wrapper.appendChild(pre);
 		this.element = wrapper;
+		this.#head = head;
+		this.#pre = pre;
 		this.#plain = new PlainText(doc, this.#code);
 	}
 
@@ -100,7 +113,17 @@ export class CodeView implements BlockView {
 	}
 
 	finalize(): void {
-		this.#onClosed?.(this.#code, this.text(), languageOf(this.#info ?? ''));
+		const language = languageOf(this.#info ?? '');
+		if (language === 'mermaid' && this.#diagrams !== undefined && this.text().trim() !== '') {
+			this.#diagrams.draw({
+				wrapper: this.element,
+				head: this.#head,
+				code: this.#pre,
+				source: this.text()
+			});
+			return;
+		}
+		this.#onClosed?.(this.#code, this.text(), language);
 	}
 
 	text(): string {

@@ -6,13 +6,19 @@
 import type { MarkdownSnapshot } from '../core/markdown-stream.ts';
 import { ContainerView } from './block-views.ts';
 import type { CodeClosedListener } from './code-view.ts';
+import type { DiagramRenderer } from './diagram-view.ts';
 import { FootnoteIndex } from './footnote-index.ts';
+import type { MathTypesetter } from './math-view.ts';
 import { PlainText } from './plain-text.ts';
 import { ReferenceWatch } from './reference-watch.ts';
 
 export interface DomRendererOptions {
 	/** Hears of each code block once it is final (to highlight it). */
 	onCodeClosed?: CodeClosedListener;
+	/** Typesets math; without one, math shows its TeX source. */
+	math?: MathTypesetter;
+	/** Draws closed ```mermaid blocks; without one, they stay code. */
+	diagrams?: DiagramRenderer;
 	/**
 	 * Starts every id the renderer writes (footnotes); by default unique to this renderer, so
 	 * that two messages on a page never share an id.
@@ -54,6 +60,8 @@ export class DomRenderer {
 			{
 				doc: this.#doc,
 				onCodeClosed: this.#options.onCodeClosed,
+				math: this.#options.math,
+				diagrams: this.#options.diagrams,
 				references: this.#references,
 				footnotes: this.#footnotes
 			},

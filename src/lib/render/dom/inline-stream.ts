@@ -15,6 +15,7 @@ import { insertInlines, removeNodes } from './inline-dom.ts';
 import { PlainText } from './plain-text.ts';
 import type { ViewContext } from './block-views.ts';
 import type { FootnoteAnchor, FootnoteIndex } from './footnote-index.ts';
+import type { MathTypesetter } from './math-view.ts';
 import type { ReferenceWatch, ReferenceWatcher } from './reference-watch.ts';
 
 export class InlineStream implements ReferenceWatcher {
@@ -22,6 +23,7 @@ export class InlineStream implements ReferenceWatcher {
 	readonly #element: HTMLElement;
 	readonly #references: ReferenceWatch;
 	readonly #footnotes: FootnoteIndex;
+	readonly #math: MathTypesetter | undefined;
 	/** Footnote references in the committed part and in the live tail. */
 	#committedAnchors: FootnoteAnchor[] = [];
 	#source = '';
@@ -37,6 +39,7 @@ export class InlineStream implements ReferenceWatcher {
 		this.#element = element;
 		this.#references = context.references;
 		this.#footnotes = context.footnotes;
+		this.#math = context.math;
 	}
 
 	refreshReferences(): void {
@@ -62,14 +65,18 @@ export class InlineStream implements ReferenceWatcher {
 			if (probe.safeEnd > 0) {
 				const segment = source.slice(offset, offset + probe.safeEnd);
 				const { inlines } = this.#parse(segment, this.#options(source, offset, false));
-				insertInlines(this.#doc, this.#element, inlines, null, this.#committedAnchors);
+				insertInlines(this.#doc, this.#element, inlines, null, this.#committedAnchors, this.#math);
 				this.#committed = source.slice(0, offset + probe.safeEnd);
 				offset = this.#committed.length;
 			}
 		}
-		const tail = this.#parse(source.slice(offset), this.#options(source, offset, true));
+		// The live tail is shown as if complete, except inline math still waiting for its closer.
+		const tail = this.#parse(source.slice(offset), {
+			...this.#options(source, offset, true),
+			holdBack: !final
+		});
 		const anchors = this.#committedAnchors.slice();
-		this.#live = insertInlines(this.#doc, this.#element, tail.inlines, null, anchors);
+		this.#live = insertInlines(this.#doc, this.#element, tail.inlines, null, anchors, this.#math);
 		this.#footnotes.set(this, anchors);
 	}
 

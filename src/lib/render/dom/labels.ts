@@ -1,6 +1,6 @@
 /**
  * The renderer's own words (never the text's): a code block's header and copy button, the
- * footnotes' section and back-links, a remote image's placeholder. The page gives them in its
+ * footnotes' section and back-links, a remote image's placeholder, a diagram's switch and note. The page gives them in its
  * language for the document it renders into (components/render, from the catalogue); the
  * renderer reads them when it builds an element. English until given (unit tests, the bench).
  */
@@ -22,6 +22,11 @@ export interface RendererLabels {
 	imageNotAllowed: string;
 	/** Such an image's text, when it has no description. */
 	image: string;
+	/** A mermaid block's switch between its drawing and its code; also the frame's title. */
+	diagram: string;
+	diagramCode: string;
+	/** Shown under a mermaid block whose diagram could not be drawn. */
+	diagramFailed: string;
 }
 
 export const ENGLISH_RENDERER_LABELS: RendererLabels = {
@@ -34,7 +39,10 @@ export const ENGLISH_RENDERER_LABELS: RendererLabels = {
 	loadImage: (host) => `Load image from ${host}`,
 	imageFrom: (host) => `Image from ${host}`,
 	imageNotAllowed: 'Image not shown: its address is not allowed',
-	image: 'image'
+	image: 'image',
+	diagram: 'Diagram',
+	diagramCode: 'Code',
+	diagramFailed: 'This diagram could not be drawn; here is its code.'
 };
 
 const given = new WeakMap<Document, RendererLabels>();

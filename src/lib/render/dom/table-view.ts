@@ -14,6 +14,7 @@ import type { Align, Block, TableBlock } from '../core/model.ts';
 import type { BlockView } from './block-views.ts';
 import { insertInlines } from './inline-dom.ts';
 import type { ViewContext } from './block-views.ts';
+import type { MathTypesetter } from './math-view.ts';
 import type { FootnoteAnchor, FootnoteIndex } from './footnote-index.ts';
 import type { ReferenceWatch, ReferenceWatcher } from './reference-watch.ts';
 import { columnChars, columnWidth, segmentIntrinsicSize, segmentRows } from './table-layout.ts';
@@ -30,6 +31,7 @@ export class TableView implements BlockView, ReferenceWatcher {
 	readonly #doc: Document;
 	readonly #references: ReferenceWatch;
 	readonly #footnotes: FootnoteIndex;
+	readonly #math: MathTypesetter | undefined;
 	/** Rows on the page whose cells refer to a label not defined yet, with their cells. */
 	readonly #waiting = new Map<HTMLElement, { tag: 'th' | 'td'; cells: readonly string[] }>();
 	readonly #id: number;
@@ -48,6 +50,7 @@ export class TableView implements BlockView, ReferenceWatcher {
 		this.#doc = doc;
 		this.#references = context.references;
 		this.#footnotes = context.footnotes;
+		this.#math = context.math;
 		this.#id = block.id;
 		this.#head = block.head;
 		this.#align = block.align;
@@ -183,7 +186,7 @@ export class TableView implements BlockView, ReferenceWatcher {
 					this.#references.watch(missing, this);
 					waits = true;
 				}
-				insertInlines(this.#doc, cell, inlines, null, anchors);
+				insertInlines(this.#doc, cell, inlines, null, anchors, this.#math);
 			}
 			row.appendChild(cell);
 		});

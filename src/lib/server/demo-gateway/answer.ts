@@ -50,6 +50,46 @@ export function continuation(answer: string, prefill: string | null): string {
 	return answer.startsWith(prefill) ? answer.slice(prefill.length) : answer;
 }
 
+/**
+ * `#scenario:math`: an answer with TeX math, inline (`$…$`, `\(…\)`) and display (`$$` blocks,
+ * `\[…\]`), prices that are not math, TeX in code, and a mermaid diagram: what the renderer typesets
+ * with KaTeX and draws in its sandboxed diagram frame.
+ */
+export function mathAnswer(): string {
+	return [
+		'## Math and diagrams',
+		'',
+		'The roots of $ax^2 + bx + c = 0$ are given by the quadratic formula:',
+		'$$',
+		'x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}',
+		'$$',
+		"Euler's identity \\(e^{i\\pi} + 1 = 0\\) links five constants, and a thin space survives: $a\\,b$.",
+		'',
+		'\\[',
+		'\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}, \\qquad \\int_0^1 x^2 \\, dx = \\tfrac{1}{3}',
+		'\\]',
+		'',
+		'Prices stay text: the plan costs $5 a month, or $50 a year. In code, `$x$` stays as written.',
+		'',
+		'```mermaid',
+		'flowchart LR',
+		'    A[Prompt] --> B{Gateway}',
+		'    B -->|stream| C[Renderer]',
+		'    C --> D[KaTeX]',
+		'    C --> E[Diagram frame]',
+		'```',
+		'',
+		'A diagram with a mistake stays code, with a note:',
+		'',
+		'```mermaid',
+		'flowchart LR',
+		'    A[Unclosed --> B',
+		'```',
+		'',
+		'That is all: math loads KaTeX only when an answer has math, and diagrams draw in a sandbox.'
+	].join('\n');
+}
+
 export function demoReasoning(prompt: string): string {
 	return `**Reading the request**\n\nThe person wrote ${quote(prompt)}. I will answer with a short markdown sample that shows lists, a table and code.`;
 }

@@ -14,6 +14,7 @@ import {
 	demoAnswer,
 	demoReasoning,
 	hugeAnswer,
+	mathAnswer,
 	multibyteAnswer,
 	tokenize
 } from './answer.ts';
@@ -48,6 +49,7 @@ export const STREAM_SCENARIOS = {
 	huge: 'a huge markdown answer (`huge:<KB>`, default and at most 160 KB, so that its whole stream stays under the 8 MB cap on one answer) streamed as fast as possible',
 	bench:
 		'the render benchmark: a fixed 80 KB markdown answer (code, lists, tables) paced at 3,000 tokens/s of 3.15 bytes (`bench:<KB>` up to 320 KB, or `bench:<KB>_<tokens/s>`); `bench:<KB>_<tokens/s>_llm` is shaped like a long model answer (long code blocks in eight languages, nested lists, tables, prose). Over about 200 KB only the Messages route stays under the 8 MB cap',
+	math: 'an answer with TeX math (inline `$…$` and `\\(…\\)`, display `$$` and `\\[…\\]` blocks), prices that stay text, and a mermaid diagram',
 	image: 'an image_generation result even if the prompt does not ask for one (Responses routes)',
 	reasoning: 'a reasoning summary / thinking block even if the request did not ask for one',
 	incomplete:
@@ -101,13 +103,15 @@ export function turnContent(request: DemoRequest): TurnContent {
 	const answer =
 		name === 'multibyte'
 			? multibyteAnswer()
-			: name === 'huge'
-				? hugeAnswer(
-						intArg(request.scenario?.arg ?? null, MAX_LONG_ANSWER_KB, MAX_LONG_ANSWER_KB) * 1024
-					)
-				: name === 'bench'
-					? benchScenarioAnswer(request.scenario?.arg ?? null)
-					: demoAnswer(request.prompt, request.model);
+			: name === 'math'
+				? mathAnswer()
+				: name === 'huge'
+					? hugeAnswer(
+							intArg(request.scenario?.arg ?? null, MAX_LONG_ANSWER_KB, MAX_LONG_ANSWER_KB) * 1024
+						)
+					: name === 'bench'
+						? benchScenarioAnswer(request.scenario?.arg ?? null)
+						: demoAnswer(request.prompt, request.model);
 	const tool = toolActivity({
 		scenario: name,
 		prompt: request.prompt,
