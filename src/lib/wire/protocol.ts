@@ -44,4 +44,11 @@ export interface ProtocolReducer {
 	knows(type: string): boolean;
 	/** One event payload, already parsed, with its type (payload `type`, else the SSE event name). */
 	payload(value: WireRecord, type: string): void;
+	/**
+	 * Optional fast path for the protocol's hot event: reads a frame's data when it is in the exact
+	 * canonical text the protocol writes that event in, without `JSON.parse`, and answers true; any
+	 * other data answers false and nothing happened. It must act exactly as `payload` would on
+	 * `JSON.parse(data)`, so that the outcome of every frame depends only on its parsed value.
+	 */
+	canonical?(data: string): boolean;
 }

@@ -3,7 +3,8 @@
  * stream"): `message_start` → per block `content_block_start` → `content_block_delta`* →
  * `content_block_stop` → `message_delta{stop_reason, usage}` → `message_stop`.
  *
- * - `text_delta` → text, `thinking_delta` → reasoning; a thinking block's `signature_delta` is kept
+ * - `text_delta` → text, `thinking_delta` → reasoning (in their canonical text, read without
+ *   `JSON.parse`: messages-canonical-delta.ts); a thinking block's `signature_delta` is kept
  *   and the block is emitted whole at its stop (`reasoning_part`), as are redacted thinking blocks.
  * - Tool-use blocks and server tool result blocks are reported as tool activity at their start and
  *   stop (messages-tools.ts); `input_json_delta` pieces are joined, kept as written.
@@ -16,6 +17,7 @@
  */
 import { createCitationReports } from './citation-reports.ts';
 import { addDelta, createDeltaTrack, type DeltaTrack } from './delta-track.ts';
+import { readCanonicalDelta } from './messages-canonical-delta.ts';
 import { endOfMessage } from './messages-stop.ts';
 import { createMessagesTools } from './messages-tools.ts';
 import type { ProtocolReducer, TurnSink } from './protocol.ts';
@@ -68,6 +70,15 @@ function thinkingDelta(deltas: Deltas, index: number, piece: string): void {
 	if (piece === '') return;
 	deltas.blocks.get(index)?.chunks.push(piece);
 	addDelta(deltas.reasoning, index, index, piece, 'reasoning');
+}
+
+/** A text or thinking delta read from its canonical text (messages-canonical-delta.ts). */
+function canonicalDelta(deltas: Deltas, data: string): boolean {
+	const delta = readCanonicalDelta(data);
+	if (delta === undefined) return false;
+	if (delta.kind === 'text') textDelta(deltas, delta.index, delta.text);
+	else thinkingDelta(deltas, delta.index, delta.text);
+	return true;
 }
 
 export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
@@ -193,6 +204,7 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 
 	return {
 		knows: (type) => KNOWN.has(type),
+		canonical: (data) => canonicalDelta(deltas, data),
 		payload(value, type) {
 			switch (type) {
 				case 'content_block_delta':

@@ -4,6 +4,9 @@
  *
  * Frame rules shared by all routes:
  * - `data: [DONE]` (added by some relays) is ignored;
+ * - data in the exact text a protocol writes its hot event in is read by that protocol without
+ *   `JSON.parse` (`ProtocolReducer.canonical`, e.g. messages-canonical-delta.ts), to the same effect
+ *   as parsing it;
  * - `error` events (nested, flat, string, a top-level `message`, or plain-text data) and type-less
  *   `{"error":…}` frames end the turn `failed`, via classifyStreamError;
  * - data that is not JSON, for an event type the route acts on, is a `malformed_response`; for an
@@ -94,6 +97,7 @@ export function createTurnCore(route: RouteKind, options: TurnCoreOptions): Turn
 			frames++;
 			if (data.length > maxEventChars) return fail(responseTooLarge('event', maxEventChars));
 			if (data === '[DONE]') return;
+			if (protocol.canonical?.(data) === true) return;
 			let value: unknown;
 			try {
 				value = JSON.parse(data);
