@@ -14,7 +14,8 @@
  *
  * @see RFC 6749 §4.1, RFC 7636, RFC 9700 §2.1.1 and §4.14, OIDC Core §3.1
  */
-import { classifyThrown, type Failure } from '../failure/index.ts';
+import { classifyThrownLater } from '../failure/classify-later.ts';
+import type { Failure } from '../failure/index.ts';
 import type { PublicConfig } from '../config/public-config.ts';
 import { browserEnvironment, type AuthEnvironment } from './auth-environment.ts';
 import { withoutResponseParameters } from './callback-url.ts';
@@ -383,7 +384,7 @@ export class AuthSession {
 		try {
 			return await loadFlow();
 		} catch (error) {
-			this.#fail(classifyThrown(error));
+			this.#fail(await classifyThrownLater(error));
 			return null;
 		}
 	}

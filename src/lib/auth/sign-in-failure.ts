@@ -3,7 +3,8 @@
  * to classify, so each is stated directly as a `token_exchange_failed` Failure whose `code` names
  * the problem. (Failures of the token request itself go through `classifyTokenExchange`.)
  */
-import { own, type Failure, type SignInProblem } from '../failure/index.ts';
+import type { Failure, SignInProblem } from '../failure/index.ts';
+import { own } from '../failure/own-sentence.ts';
 
 export type { SignInProblem };
 

@@ -4,7 +4,7 @@
  * messages are never changed in place). Text and reasoning deltas go to the turn's
  * `StreamingText` instead, and leave the message as it is: no new message per token.
  */
-import { assertNever } from '../failure/index.ts';
+import { assertNever } from '../failure/assert-never.ts';
 import type { StreamingText } from '../render/streaming-text.svelte.ts';
 import type { ToolActivity, TurnEvent } from '../wire/index.ts';
 import { storedImage, type ChatMessage } from './chat-message.ts';

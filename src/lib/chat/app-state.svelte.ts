@@ -10,12 +10,9 @@ import {
 } from '../config/public-config.ts';
 import type { AuthSession } from '../auth/auth-session.svelte.ts';
 import { GatewayAccess, keyStorage } from '../auth/gateway-access.svelte.ts';
-import {
-	classifyThrown,
-	ConnectTimeoutError,
-	type Failure,
-	type FailureSituation
-} from '../failure/index.ts';
+import { classifyThrownLater } from '../failure/classify-later.ts';
+import { ConnectTimeoutError } from '../failure/errors.ts';
+import type { Failure, FailureSituation } from '../failure/index.ts';
 import type { ChatMessage, ChatSession, TurnTarget } from './chat-session.svelte.ts';
 import { FailureFixes, type FixHost } from './failure-fixes.svelte.ts';
 import { tabStorage } from './resend-after-load.ts';
@@ -31,7 +28,7 @@ import {
 	type GatewayProfile
 } from './settings.ts';
 import { SettingsState } from './settings.svelte.ts';
-import { planTurn, routeAsksForLongContext, routeCanContinue } from './turn-planner.ts';
+import { routeAsksForLongContext, routeCanContinue } from './route-abilities.ts';
 
 export type LoadState = 'loading' | 'ready' | 'error';
 
@@ -197,8 +194,9 @@ export class AppState {
 			model,
 			classifierModels: this.#config?.classifierModels ?? [],
 			...(gateway.authorizer === undefined ? {} : { authorizer: gateway.authorizer }),
-			plan: (turns, conversationId, summary, options) =>
-				planTurn({
+			// The request builders load with the first turn (turn-planner.ts), not with the page.
+			plan: async (turns, conversationId, summary, options) =>
+				(await import('./turn-planner.ts')).planTurn({
 					summary,
 					webSearch: options?.webSearch === true,
 					profile,
@@ -361,7 +359,7 @@ export class AppState {
 			this.#models = await this.gatewayFor(profile).listModels(controller.signal);
 		} catch (error) {
 			this.#models = [];
-			this.#unreachable = classifyThrown(
+			this.#unreachable = await classifyThrownLater(
 				controller.signal.aborted ? (controller.signal.reason as unknown) : error
 			);
 		} finally {

@@ -35,7 +35,9 @@ import {
 	type BranchRecord
 } from './branches.ts';
 import { writeJournal } from './storage/unload-journal.ts';
-import { driveTurn, type TurnHost } from './turn-driver.ts';
+import type { TurnHost, TurnStart } from './turn-driver.ts';
+import { assetFailure } from '../failure/asset-load.ts';
+import { loadTurnEngine } from './turn-engine.ts';
 import { TurnRun, type PendingRetry, type TurnWaiting } from './turn-run.svelte.ts';
 import type { TurnTarget } from './turn-target.ts';
 
@@ -234,7 +236,7 @@ export class ChatSession {
 		for (const file of files) URL.revokeObjectURL(file.previewUrl);
 		await this.#save(user.id);
 		this.#host.attempts[answer.id] = 0;
-		await driveTurn(this.#host, run, { compactFirst: false });
+		await this.#drive(run, { compactFirst: false });
 	}
 
 	/**
@@ -300,7 +302,7 @@ export class ChatSession {
 		await forked;
 		await this.#save(added[0]?.id ?? run.messageId);
 		this.#host.attempts[run.messageId] = 0;
-		await driveTurn(this.#host, run, { compactFirst: false });
+		await this.#drive(run, { compactFirst: false });
 	}
 
 	/** The versions at message `id`'s place: which one is shown (from 0), of how many; or `null`. */
@@ -412,7 +414,7 @@ export class ChatSession {
 		if (compactFirst && last.compacted === true) return;
 		this.cancelRetry();
 		const run = await this.#begin(last.id);
-		if (run !== null) await driveTurn(this.#host, run, { compactFirst, continueAnswer });
+		if (run !== null) await this.#drive(run, { compactFirst, continueAnswer });
 	}
 
 	/**
@@ -447,6 +449,25 @@ export class ChatSession {
 		}
 		run.whenDone(release);
 		return run;
+	}
+
+	/**
+	 * Drives `run` (turn-driver.ts, loaded with the first turn: turn-engine.ts). If it cannot load
+	 * (offline on a new deploy), the answer fails with the app's own asset failure, whose card
+	 * offers the reload — the prompt is saved already.
+	 */
+	async #drive(run: TurnRun, start: TurnStart): Promise<void> {
+		let driver: typeof import('./turn-driver.ts');
+		try {
+			driver = await loadTurnEngine();
+		} catch (error) {
+			const failure = assetFailure(error instanceof Error ? error.message : String(error));
+			this.#update(run.messageId, (answer) => ({ ...answer, status: 'failed', failure }));
+			await this.#save(run.messageId);
+			this.#end(run);
+			return;
+		}
+		await driver.driveTurn(this.#host, run, start);
 	}
 
 	#end(run: TurnRun): void {

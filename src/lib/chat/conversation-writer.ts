@@ -16,7 +16,8 @@
  *   gave out; every write is told to the other tabs on the `ConversationChannel`, so they show it.
  *   @see https://w3c.github.io/web-locks/
  */
-import { own, type Failure } from '../failure/index.ts';
+import type { Failure } from '../failure/index.ts';
+import { own } from '../failure/own-sentence.ts';
 import type { ConversationChannel } from './conversation-channel.ts';
 import type {
 	ConversationPatch,

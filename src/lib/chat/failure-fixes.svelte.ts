@@ -10,7 +10,8 @@
  * - fixes that leave the page (`reload_app`, a sign-in that redirects) leave the turn in this tab's
  *   sessionStorage (resend-after-load.ts), and the page resends it when it is back.
  */
-import { assertNever, type FailureAction, type FailureActionKind } from '../failure/index.ts';
+import { assertNever } from '../failure/assert-never.ts';
+import type { FailureAction, FailureActionKind } from '../failure/index.ts';
 import type { ChatSession } from './chat-session.svelte.ts';
 import { rememberResend, takeResend, type ResendAfterLoad } from './resend-after-load.ts';
 

@@ -6,7 +6,7 @@
 import type { CredentialProfile, KeyHeader } from '../auth/gateway-credentials.ts';
 import { languageOfTag, type LanguagePreference } from '../i18n/languages.ts';
 import type { ModelCapabilities, ReasoningEffort, RouteKind } from '../wire/index.ts';
-import { ROUTE_KINDS } from '../wire/index.ts';
+import { ROUTE_KINDS } from '../wire/route-kind.ts';
 
 export type ThinkingMode = ModelCapabilities['thinking'];
 export type ImageFormat = 'png' | 'webp' | 'jpeg';

@@ -151,7 +151,7 @@ async function attempt(
 			partial === ''
 				? history.turns
 				: [...history.turns, { role: 'assistant' as const, text: partial }];
-		planned = target.plan(turns, host.conversationId, history.summary, {
+		planned = await target.plan(turns, host.conversationId, history.summary, {
 			webSearch: host.webSearch()
 		});
 	} catch (error) {
@@ -240,7 +240,7 @@ async function compactBefore(host: TurnHost, promptIndex: number, signal: AbortS
 		const history = sendableHistory(older, older.length);
 		try {
 			const target = host.target();
-			const planned = target.plan(
+			const planned = await target.plan(
 				[...history.turns, { role: 'user', text: SUMMARY_REQUEST }],
 				host.conversationId,
 				history.summary

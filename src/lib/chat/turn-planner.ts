@@ -5,14 +5,17 @@
  * (src/lib/gateway/gateway-headers.ts).
  */
 import type { TurnRequest } from '../gateway/stream-turn.ts';
-import {
-	buildTurnRequest,
-	type ConversationTurn,
-	type ModelCapabilities,
-	type ReasoningSettings,
-	type RouteKind,
-	type TurnRequestInput
+// The builder itself, not the wire index: the index also brings the stream readers, which load
+// with the first turn (turn-driver.ts), not with the page.
+import { buildTurnRequest } from '../wire/build-request.ts';
+import type {
+	ConversationTurn,
+	ModelCapabilities,
+	ReasoningSettings,
+	RouteKind,
+	TurnRequestInput
 } from '../wire/index.ts';
+import { asksForReasoning, sendsEncryptedReasoning } from './route-abilities.ts';
 import type { ChatSettings, GatewayProfile, ModelSettings } from './settings.ts';
 
 export interface PlannedTurn {
@@ -36,56 +39,15 @@ export interface PlanInput {
 	webSearch?: boolean;
 }
 
-/** Model ids that reason on the Responses routes (OpenAI's o-series, GPT-5 and Codex models). */
-const REASONING_MODEL = /^(?:[\w.-]+\/)?(?:o\d|gpt-5|codex)/i;
-
-/**
- * Whether reasoning is sent back encrypted (`include: ["reasoning.encrypted_content"]` and the
- * reasoning items of earlier turns): what the person set for the model, else on for the backend
- * route (its models all reason, and the Codex CLI always asks) and for reasoning models on the
- * Responses route — with `store: false` the model's reasoning is otherwise lost between turns.
- * A gateway that refuses it gets the one-click fix, which sets it off for that model.
- */
-export function sendsEncryptedReasoning(
-	route: RouteKind,
-	model: string,
-	modelSettings: ModelSettings
-): boolean {
-	if (route === 'messages' || modelSettings.thinking === 'off') return false;
-	if (modelSettings.encryptedReasoning !== undefined) return modelSettings.encryptedReasoning;
-	return route === 'backend' || REASONING_MODEL.test(model);
-}
-
 /** The Messages long-context beta, sent when the person enabled the larger context option. */
 export const LONG_CONTEXT_BETA = 'context-1m-2025-08-07';
 
-/**
- * Whether a route has a way to ask for the larger context window (docs/reference/
- * long-context-and-browser-headers.md): only the Messages route, with its beta header. The
- * Responses and backend routes have no request field for it, so the option is not offered there.
- */
-export function routeAsksForLongContext(route: RouteKind): boolean {
-	return route === 'messages';
-}
-
-/**
- * Whether a cut-off answer can be continued from its partial text: the Messages route takes the
- * partial answer as the last (assistant) message and carries on from it — unless the request
- * thinks, which the API refuses to combine with a prefill. The Responses routes have no prefill.
- */
-export function routeCanContinue(
-	route: RouteKind,
-	settings: ChatSettings,
-	modelSettings: ModelSettings
-): boolean {
-	if (route !== 'messages' || modelSettings.thinking === 'adaptive-only') return false;
-	return modelSettings.thinking === 'off' || !asksForReasoning(settings);
-}
-
-/** Only what the person asked for: a model that does not reason refuses any reasoning parameter. */
-function asksForReasoning(settings: ChatSettings): boolean {
-	return settings.reasoningEffort !== 'default' || settings.reasoningSummary;
-}
+// What a route can do is said without the request builders (route-abilities.ts), for the page.
+export {
+	routeAsksForLongContext,
+	routeCanContinue,
+	sendsEncryptedReasoning
+} from './route-abilities.ts';
 
 export function planTurn(input: PlanInput): PlannedTurn {
 	const { profile, settings, modelSettings } = input;

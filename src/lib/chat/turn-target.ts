@@ -14,11 +14,14 @@ export interface TurnTarget {
 	classifierModels: string[];
 	/** Credentials at send time, and one refresh and retry after a 401 (src/lib/auth). */
 	authorizer?: RequestAuthorizer;
-	/** Throws (e.g. a RequestBuildError) when no valid request can be made. */
+	/**
+	 * Throws or rejects (e.g. a RequestBuildError) when no valid request can be made. The page's
+	 * answers asynchronously: it loads the request builders with the first turn.
+	 */
 	plan(
 		turns: readonly ConversationTurn[],
 		conversationId: string,
 		summary: string | null,
 		options?: PlanOptions
-	): PlannedTurn;
+	): PlannedTurn | Promise<PlannedTurn>;
 }

@@ -9,7 +9,7 @@ import type { RouteKind, Turn } from '../wire/index.ts';
 import { credentialHeaders } from './gateway-headers.ts';
 import { readModelIds } from './model-list.ts';
 import { headersNow, sendAuthorized } from './send-authorized.ts';
-import { streamTurn, type StreamTurnOptions, type TurnRequest } from './stream-turn.ts';
+import type { StreamTurnOptions, TurnRequest } from './stream-turn.ts';
 
 /** Where a profile's requests go. */
 export interface GatewayEndpoint {
@@ -71,8 +71,12 @@ export class GatewayClient {
 		);
 	}
 
-	/** One streamed turn (stream-turn.ts), with this profile's credentials and transport. */
-	streamTurn(request: TurnRequest, options: TurnOptions): Promise<Turn> {
+	/**
+	 * One streamed turn (stream-turn.ts, loaded here on first use: the page lists models with this
+	 * client long before anyone sends), with this profile's credentials and transport.
+	 */
+	async streamTurn(request: TurnRequest, options: TurnOptions): Promise<Turn> {
+		const { streamTurn } = await import('./stream-turn.ts');
 		return streamTurn(request, {
 			...options,
 			route: this.route,

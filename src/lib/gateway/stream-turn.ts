@@ -4,6 +4,7 @@
  * src/lib/failure, then the body read by the wire pipeline (`readTurn`) with its idle timeout.
  * A user abort ends the turn `cancelled` and is not a failure; leaving early cancels the request.
  */
+import { CONNECT_TIMEOUT_MS, IDLE_TIMEOUT_MS } from './turn-timeouts.ts';
 import { readCapped } from './read-capped.ts';
 import {
 	classifyHttp,
@@ -45,10 +46,8 @@ export interface StreamTurnOptions {
 	authorizer?: RequestAuthorizer;
 }
 
-/** No response headers within this long: the attempt gives up (README "How long the app waits"). */
-export const CONNECT_TIMEOUT_MS = 30_000;
-/** Nothing on the stream for this long: the answer has stalled. */
-export const IDLE_TIMEOUT_MS = 60_000;
+export { CONNECT_TIMEOUT_MS, IDLE_TIMEOUT_MS };
+
 /** How much of an error body is read for the failure card; the rest is not downloaded. */
 const MAX_ERROR_BODY_BYTES = 256 * 1024;
 

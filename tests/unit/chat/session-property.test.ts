@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIN_BRANCH, threadOf } from '../../../src/lib/chat/branches.ts';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
+import { loadTurnEngine } from '../../../src/lib/chat/turn-engine.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { Conversation, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
@@ -407,6 +408,12 @@ afterEach(() => {
 });
 
 describe('ChatSession under any interleaving of what a person does', () => {
+	// The turn's code loads with the first turn (a real module load, outside the fake clock): loaded
+	// once here, as the page does at the first interaction, so fake time alone drives each turn.
+	beforeAll(async () => {
+		await loadTurnEngine();
+	});
+
 	it('keeps every prompt and answer, in order, on screen, in storage and in the next request', async () => {
 		vi.useFakeTimers({
 			toFake: [

@@ -3,7 +3,9 @@
  * from storage or an import file is untrusted: a record that does not validate is skipped and
  * reported, never allowed to crash the app.
  */
-import { isFailureKind, readOwnSentence, type Failure } from '../../failure/index.ts';
+import type { Failure } from '../../failure/index.ts';
+import { readOwnSentence } from '../../failure/own-sentence.ts';
+import { isFailureKind } from '../../failure/types.ts';
 import type { Citation, ReasoningPart, ToolActivity } from '../../wire/index.ts';
 
 export type MessageStatus =
