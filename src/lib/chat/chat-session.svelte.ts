@@ -37,7 +37,7 @@ import {
 import { writeJournal } from './storage/unload-journal.ts';
 import type { TurnHost, TurnStart } from './turn-driver.ts';
 import { assetFailure } from '../failure/asset-load.ts';
-import { loadTurnEngine } from './turn-engine.ts';
+import { loadTurnEngine, type TurnEngine } from './turn-engine.ts';
 import { TurnRun, type PendingRetry, type TurnWaiting } from './turn-run.svelte.ts';
 import type { TurnTarget } from './turn-target.ts';
 
@@ -457,7 +457,7 @@ export class ChatSession {
 	 * offers the reload — the prompt is saved already.
 	 */
 	async #drive(run: TurnRun, start: TurnStart): Promise<void> {
-		let driver: typeof import('./turn-driver.ts');
+		let driver: TurnEngine;
 		try {
 			driver = await loadTurnEngine();
 		} catch (error) {

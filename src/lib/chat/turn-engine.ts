@@ -4,6 +4,10 @@
  * page. The page starts loading it at the person's first interaction (app/first-interaction.ts),
  * so that a send seldom waits for it.
  */
-export function loadTurnEngine(): Promise<typeof import('./turn-driver.ts')> {
+import type * as TurnDriver from './turn-driver.ts';
+
+export type TurnEngine = typeof TurnDriver;
+
+export function loadTurnEngine(): Promise<TurnEngine> {
 	return import('./turn-driver.ts');
 }

@@ -39,7 +39,6 @@ export { assertNever } from './assert-never.ts';
 export { RAW_CAP } from './text.ts';
 export {
 	FAILURE_KINDS,
-	isFailureKind,
 	type Failure,
 	type FailureKind,
 	type NetworkCase
