@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import type { ChatMessage } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
+import { loadMessageViews } from '../../../src/lib/components/chat/message-views.ts';
 import ChatHarness from './ChatHarness.svelte';
 
 /** The conversation view: following the stream, "Jump to latest", windowing long histories. */
@@ -58,6 +59,12 @@ async function expectLeftWhereScrolled(
 }
 
 describe('MessageList', () => {
+	// The message views load with the first message (or the first interaction, on the page); these
+	// tests are about following and windowing, so they start with the views at hand.
+	beforeAll(async () => {
+		await loadMessageViews();
+	});
+
 	it('follows the stream while at the bottom, offers "Jump to latest" after scrolling up', async () => {
 		const answer = message(1, 'assistant', '');
 		const live = new StreamingText();
