@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { en } from '../../src/lib/i18n/en.ts';
+import { enDeferred } from '../../src/lib/i18n/en-deferred.ts';
 import { lastAnswer } from './chat-helpers.ts';
 
 /**
@@ -89,4 +91,136 @@ test('"Automatic" follows the browser again', async ({ page }) => {
 		.selectOption('auto');
 	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 	await expect(page.getByRole('dialog', { name: '设置' })).toBeVisible();
+});
+
+/** Every English sentence of the catalogues (three words or more): none may show in Chinese. */
+function englishSentences(node: unknown, found: string[] = []): string[] {
+	if (typeof node === 'string') {
+		if (node.trim().split(/\s+/).length >= 3) found.push(node);
+	} else if (typeof node === 'object' && node !== null) {
+		for (const value of Object.values(node)) englishSentences(value, found);
+	}
+	return found;
+}
+const ENGLISH = englishSentences({ ...en, ...enDeferred });
+/** Sentences the parts below said in English before they had Chinese (not in the catalogues' form). */
+const FORMER_ENGLISH = [
+	'Export as Markdown',
+	'Imported ',
+	'damaged saved item',
+	'is not being saved',
+	'no longer being saved',
+	'this file type can’t be sent',
+	'The gateway lists',
+	'Not needed: the gateway',
+	'Load image from'
+];
+
+async function expectNoEnglish(part: Locator, what: string): Promise<void> {
+	const text = await part.innerText();
+	expect(text, `${what} says something`).toMatch(/\p{Script=Han}/u);
+	for (const sentence of [...ENGLISH, ...FORMER_ENGLISH]) {
+		expect(text, `${what} shows an English sentence`).not.toContain(sentence);
+	}
+}
+
+async function openInChinese(page: Page): Promise<void> {
+	await page.goto('/');
+	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+	await expect(page.getByRole('textbox', { name: '消息', exact: true })).toBeEnabled();
+}
+
+test('the library, export and import, and an attachment refusal, in Chinese', async ({ page }) => {
+	await openInChinese(page);
+	const composer = page.getByRole('textbox', { name: '消息', exact: true });
+	await composer.fill('旅行计划');
+	await composer.press('Enter');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// The library: its row, its buttons, and a deletion that can be undone.
+	const library = page.getByRole('navigation', { name: '对话', exact: true });
+	await expect(library.getByRole('button', { name: '新对话', exact: true })).toBeVisible();
+	await expect(library.getByRole('searchbox', { name: '搜索对话' })).toHaveAttribute(
+		'placeholder',
+		'搜索标题和消息'
+	);
+	await expect(library.getByRole('button', { name: '重命名“旅行计划”' })).toBeVisible();
+	await library.getByRole('button', { name: '删除“旅行计划”' }).click();
+	await expect(library.getByRole('status').filter({ hasText: '已删除“旅行计划”。' })).toBeVisible();
+	await expectNoEnglish(library, 'the library');
+	await library.getByRole('button', { name: '撤销', exact: true }).click();
+	await expect(library.getByRole('button', { name: '旅行计划', exact: true })).toBeVisible();
+
+	// Export and import: the buttons, a refused file, and an import's summary.
+	const transfer = page.getByRole('group', { name: '导出和导入' });
+	await expect(transfer.getByRole('button', { name: '导出为 Markdown' })).toBeVisible();
+	await expect(transfer.getByRole('button', { name: '导出为 JSON' })).toBeVisible();
+	await transfer.getByLabel('导入…').setInputFiles({
+		name: 'notes.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from('{"hello": "world"}')
+	});
+	await expect(transfer.getByRole('status')).toHaveText('此 JSON 文件不是 Switchboard 导出文件。');
+	const downloading = page.waitForEvent('download');
+	await transfer.getByRole('button', { name: '全部导出' }).click();
+	const file = await (await downloading).path();
+	await transfer.getByLabel('导入…').setInputFiles(file);
+	const summary = transfer.locator('[data-import-summary]');
+	await expect(summary).toContainText(/已导入 \d+ 个对话。/);
+	await expect(summary).toContainText('用时');
+	await expectNoEnglish(transfer, 'export and import');
+
+	// A file the composer cannot send is refused by name, in Chinese.
+	await page.locator('input[type="file"][data-attach]').setInputFiles({
+		name: 'notes.txt',
+		mimeType: 'text/plain',
+		buffer: Buffer.from('hello')
+	});
+	const refusal = page.locator('[data-attachment-refusal]');
+	await expect(refusal).toHaveText(
+		'notes.txt：无法发送此类型的文件；请添加 PNG、JPEG、WebP、GIF 或 PDF 文件。'
+	);
+	await expectNoEnglish(refusal, 'the attachment refusal');
+});
+
+test('a storage notice in Chinese', async ({ page }) => {
+	// Every IndexedDB write fails as a full disk does, from the moment the test says so.
+	await page.addInitScript(() => {
+		// eslint-disable-next-line @typescript-eslint/unbound-method -- applied to its store below
+		const put = IDBObjectStore.prototype.put;
+		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
+			if ((window as { refuseWrites?: boolean }).refuseWrites === true)
+				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+			return put.apply(this, args);
+		};
+	});
+	await openInChinese(page);
+	await page.evaluate(() => {
+		(window as { refuseWrites?: boolean }).refuseWrites = true;
+	});
+	const composer = page.getByRole('textbox', { name: '消息', exact: true });
+	await composer.fill('你好');
+	await composer.press('Enter');
+	const notice = page.locator('[data-storage-problem]');
+	await expect(notice).toContainText('历史记录已停止保存');
+	await expectNoEnglish(notice, 'the storage notice');
+});
+
+test('the connection check page in Chinese', async ({ page }) => {
+	await page.goto('/connection');
+	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+	await expect(page.getByRole('heading', { name: '连接检查' })).toBeVisible();
+	for (const step of ['reachable', 'cors', 'auth', 'models', 'stream']) {
+		await expect(page.locator(`[data-check-step="${step}"]`)).toHaveAttribute(
+			'data-check-result',
+			'passed',
+			{ timeout: 30_000 }
+		);
+	}
+	await expect(page.locator('[data-check-summary]')).toHaveText('所有步骤均已通过。');
+	await expect(page.locator('[data-check-step="models"] [data-check-note]')).toContainText(
+		'网关列出了'
+	);
+	await expectNoEnglish(page.getByRole('main'), 'the connection check');
+	await expect(page).toHaveTitle('连接检查 · Switchboard');
 });
