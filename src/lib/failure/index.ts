@@ -37,9 +37,4 @@ export {
 } from './retry-policy.ts';
 export { assertNever } from './assert-never.ts';
 export { RAW_CAP } from './text.ts';
-export {
-	FAILURE_KINDS,
-	type Failure,
-	type FailureKind,
-	type NetworkCase
-} from './types.ts';
+export { FAILURE_KINDS, type Failure, type FailureKind, type NetworkCase } from './types.ts';
