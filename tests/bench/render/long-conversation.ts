@@ -3,12 +3,16 @@
  * hook (the app keeps conversations in IndexedDB; seeding a store would measure storage, not the
  * page), then scrolled from the latest message to the first. Measured: open → after-paint of the
  * first frame, and of the frame in which the latest answer is fully rendered; long tasks and
- * frames while scrolling.
+ * frames while scrolling, and every long animation frame attributed (loaf.ts: which phase —
+ * script, the frame's callbacks, or style, layout and paint — and which scripts), so that a rare
+ * slow frame can be traced to its cause.
  */
 import { loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
 import { benchAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
+import { attribute, type AttributedFrame } from './loaf.ts';
 import type { PageStats } from './page-probes.ts';
+import type { SourceLocator } from './source-locator.ts';
 import { openBenchPage } from './stream-run.ts';
 
 export interface LongConversationRun {
@@ -21,8 +25,8 @@ export interface LongConversationRun {
 	scrollLongTasks: number;
 	scrollLongTaskMs: number;
 	scrollLongAnimationFrames: number;
-	/** What ran in the long animation frames, for diagnosis. */
-	scrollLongFrameScripts: string[];
+	/** Every long animation frame (over 50 ms) while scrolling, attributed. */
+	scrollLongFrames: AttributedFrame[];
 	longestScrollFrameGapMs: number;
 	reachedFirstMessage: boolean;
 	loadAverage: number;
@@ -85,12 +89,21 @@ interface BenchWindow {
 
 export async function longConversationRun(
 	browser: Browser,
-	url: string
+	url: string,
+	locator: SourceLocator | null
 ): Promise<LongConversationRun> {
 	const messages = seededConversation();
 	const bytes = messages.reduce((sum, message) => sum + Buffer.byteLength(message.text), 0);
 	const { context, page } = await openBenchPage(browser, url, 'ours');
 	try {
+		// The message list (which the bench hook shows the seeded conversation in) is there only once
+		// the conversation has a message: one short answer first.
+		const composer = page.getByRole('textbox', { name: 'Message' });
+		await composer.fill('Hello #scenario:instant');
+		await composer.press('Enter');
+		await page
+			.locator('[data-role="assistant"][data-turn-status="completed"] .answer-text[data-rendered]')
+			.waitFor({ state: 'attached', timeout: 60_000 });
 		const open = await page.evaluate(async (seed) => {
 			const w = window as unknown as BenchWindow;
 			const afterPaint = (): Promise<number> =>
@@ -102,17 +115,27 @@ export async function longConversationRun(
 					})
 				);
 			const latestRendered = (): boolean => {
+				const questions = document.querySelectorAll('[data-role="user"]');
 				const answers = document.querySelectorAll('[data-role="assistant"]');
-				return answers[answers.length - 1]?.querySelector('.answer-text[data-rendered]') != null;
+				return (
+					(questions[questions.length - 1]?.textContent ?? '').includes(
+						`Question ${seed.length / 2}:`
+					) && answers[answers.length - 1]?.querySelector('.answer-text[data-rendered]') != null
+				);
 			};
+			const openSeeded = w.__switchboardBench.open;
+			if (openSeeded === undefined) throw new Error('the bench hook cannot open a conversation');
 			const started = performance.now();
-			w.__switchboardBench.open?.(seed);
+			openSeeded(seed);
 			const firstPaint = (await afterPaint()) - started;
 			let latest = firstPaint;
 			while (!latestRendered() && latest < 10_000) latest = (await afterPaint()) - started;
 			return { firstPaint, latest };
 		}, messages);
-		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.start());
+		const scrollStart = await page.evaluate(() => {
+			(window as unknown as BenchWindow).__benchStats.start();
+			return performance.now();
+		});
 		const scroll = await page.evaluate(async (SCROLL_PX_PER_FRAME) => {
 			const main = document.querySelector<HTMLElement>('[data-follow-stream]');
 			if (main === null) return { frames: 0, ms: 0, reached: false };
@@ -146,10 +169,7 @@ export async function longConversationRun(
 			scrollLongTasks: stats.longTasks.length,
 			scrollLongTaskMs: round(stats.longTasks.reduce((sum, task) => sum + task.duration, 0)),
 			scrollLongAnimationFrames: stats.longFrames.length,
-			scrollLongFrameScripts: stats.longFrames.flatMap((frame) => [
-				`frame ${Math.round(frame.duration)}ms`,
-				...frame.scripts
-			]),
+			scrollLongFrames: stats.longFrames.map((frame) => attribute(frame, scrollStart, locator)),
 			longestScrollFrameGapMs: round(Math.max(0, ...gaps)),
 			reachedFirstMessage: scroll.reached,
 			loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100

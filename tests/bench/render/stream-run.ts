@@ -1,32 +1,75 @@
 /**
  * One streamed answer in a fresh browser context: the real chat page sends
- * `#scenario:bench:<KB>`, the demo gateway streams the fixed document at 3,000 tokens/s, and the
- * page renders it with our renderer or the naive baseline. Measured between the first and the last
- * arrival: animation frames, long tasks and long animation frames, CDP script/layout/style time,
- * and arrival → after-paint latency per delta.
+ * `#scenario:bench:<KB>_<tokens/s>[_llm]`, the demo gateway streams the fixed document at that
+ * rate, and the page renders it with ours or a peer. Measured between the first and the last
+ * arrival: animation frames, long tasks and long animation frames (attributed), CDP
+ * script/layout/style time, heap and DOM nodes kept after a forced GC, and arrival → after-paint
+ * latency (latency.ts). Optionally a CPU profile of the run.
  */
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { BenchRenderer } from '../../../src/lib/render/bench/hook.svelte.ts';
+import { benchAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
+import { BENCH_BYTES_PER_TOKEN } from '../../../src/lib/server/demo-gateway/bench-pacing.ts';
+import { longBenchAnswer } from '../../../src/lib/server/demo-gateway/long-answer.ts';
+import { latencies, percentile, type ProbeRecord } from './latency.ts';
+import { attribute, type AttributedFrame } from './loaf.ts';
 import { CDP_METRICS, installPageProbes, type CdpMetric, type PageStats } from './page-probes.ts';
+import type { CpuProfile } from './profile.ts';
+import type { SourceLocator } from './source-locator.ts';
 
 const require = createRequire(import.meta.url);
 // marked exports only its ESM entry; its UMD build (which sets `window.marked`) sits beside it.
 const MARKED = path.join(path.dirname(require.resolve('marked/package.json')), 'lib/marked.umd.js');
 const DOMPURIFY = require.resolve('dompurify/dist/purify.min.js');
+// streaming-markdown exports only its ESM entry (smd.js); its minified build sits beside it.
+const STREAMING_MARKDOWN = path.join(
+	path.dirname(fileURLToPath(import.meta.resolve('streaming-markdown'))),
+	'smd.min.js'
+);
 const FRAME_MS = 1000 / 60;
 
-/** `none`: no renderer at all, the page's own cost (wire, state, storage) to subtract. */
-export type Variant = 'ours' | 'baseline' | 'none';
+export type Renderer = BenchRenderer;
 
-export interface StreamRun {
-	variant: Variant;
+/** An answer to stream: the benchmark's mixed document, or the long model-shaped one. */
+export interface AnswerCase {
+	shape: 'bench' | 'llm';
 	kb: number;
+	tokensPerSecond: number;
+}
+
+export function answerLabel({ shape, kb }: Pick<AnswerCase, 'shape' | 'kb'>): string {
+	return shape === 'llm' ? `${kb} KB llm` : `${kb} KB`;
+}
+
+export function caseLabel(answer: AnswerCase): string {
+	return `${answerLabel(answer)} @ ${answer.tokensPerSecond / 1000}k tok/s`;
+}
+
+const answers = new Map<string, string>();
+
+/** The text the demo gateway streams for `answer` (the same generators). */
+export function answerText({ shape, kb }: Pick<AnswerCase, 'shape' | 'kb'>): string {
+	const key = `${shape} ${kb}`;
+	let text = answers.get(key);
+	if (text === undefined) {
+		text = shape === 'llm' ? longBenchAnswer(kb * 1024) : benchAnswer(kb * 1024);
+		answers.set(key, text);
+	}
+	return text;
+}
+
+export interface StreamRun extends AnswerCase {
+	renderer: Renderer;
 	/** First to last arrival. */
 	streamMs: number;
 	bytes: number;
-	tokensPerSecond: number;
+	/** The rate the page saw (bytes of 3.15-byte tokens over first → last arrival). */
+	measuredTokensPerSecond: number;
 	frames: number;
 	expectedFrames: number;
 	frameShare: number;
@@ -34,31 +77,40 @@ export interface StreamRun {
 	longTasks: number;
 	longTaskMs: number;
 	longAnimationFrames: number;
-	/** What ran in the long animation frames (invoker, function, duration), for diagnosis. */
-	longFrameScripts: string[];
 	scriptMs: number;
 	layoutMs: number;
 	styleMs: number;
 	taskMs: number;
+	/** JS heap kept after the answer, a GC before and after (MB). */
+	heapMb: number;
+	/** DOM nodes added by the answer. */
+	domNodes: number;
+	/** Arrival → paint from each token's due time (latency.ts), per token. */
 	latencyP50Ms: number;
 	latencyP95Ms: number;
-	latencies: number;
+	/** The old measure: from each delta's hand-over to the renderer, per delta. */
+	handedOverP50Ms: number;
+	handedOverP95Ms: number;
+	/** How late the page handed deltas over, against when they were due. */
+	handOverLagP95Ms: number;
+	tokens: number;
+	/** Characters of text the rendered answer shows (a check that the renderer rendered). */
+	renderedChars: number;
 	/** The machine's 1-minute load average after the run (other work skews a shared machine). */
 	loadAverage: number;
+	/** Every long animation frame from the first arrival until rendered, attributed. */
+	longFrames: AttributedFrame[];
 }
 
-interface ProbeData {
-	latencies: number[];
-	firstArrival: number;
-	lastArrival: number;
+interface PageData {
+	probe: ProbeRecord;
 	stats: PageStats;
-	textLength: number;
+	renderedChars: number;
 }
 
-export function percentile(values: readonly number[], p: number): number {
-	if (values.length === 0) return NaN;
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+interface BenchWindow {
+	__benchStats: { start(): void; stop(): void; stats: PageStats };
+	__switchboardBench: { probe?: ProbeRecord };
 }
 
 async function metrics(cdp: CDPSession): Promise<Record<CdpMetric, number>> {
@@ -68,25 +120,41 @@ async function metrics(cdp: CDPSession): Promise<Record<CdpMetric, number>> {
 	return out;
 }
 
-/** Opens the chat with the benchmark hook configured for `variant`; waits for the demo model. */
-export async function openBenchPage(browser: Browser, url: string, variant: Variant) {
+/**
+ * streaming-markdown ships ES modules only (`smd.min.js` ends in one `export{…}`): the same code
+ * as a classic script that sets `window.smd`, for an init script.
+ */
+function streamingMarkdownScript(): string {
+	const module = readFileSync(STREAMING_MARKDOWN, 'utf8');
+	const exported = /export\s*\{([^}]*)\};?\s*$/.exec(module);
+	if (exported === null) throw new Error('smd.min.js: no export list at its end');
+	const entries = (exported[1] ?? '').split(',').map((part) => {
+		const [local, name = local] = part.trim().split(/\s+as\s+/);
+		return `${name}:${local}`;
+	});
+	return `(()=>{${module.slice(0, exported.index)};window.smd={${entries.join(',')}};})();`;
+}
+
+/** Opens the chat with the benchmark hook configured for `renderer`; waits for the demo model. */
+export async function openBenchPage(browser: Browser, url: string, renderer: Renderer) {
 	const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 	const page = await context.newPage();
 	// tsx compiles this file with esbuild's keepNames, whose `__name` helper the functions sent to
 	// the page would call: give the page a no-op one.
 	await page.addInitScript('globalThis.__name = (target) => target;');
 	await page.addInitScript(installPageProbes);
-	await page.addInitScript((renderer) => {
-		(window as unknown as { __switchboardBench: object }).__switchboardBench = { renderer };
-	}, variant);
-	if (variant === 'baseline') {
+	await page.addInitScript((name) => {
+		(window as unknown as { __switchboardBench: object }).__switchboardBench = { renderer: name };
+	}, renderer);
+	if (renderer === 'marked-naive' || renderer === 'marked-blocks') {
 		await page.addInitScript({ path: MARKED });
 		await page.addInitScript({ path: DOMPURIFY });
 	}
+	if (renderer === 'streaming-markdown') await page.addInitScript(streamingMarkdownScript());
 	const cdp = await context.newCDPSession(page);
 	await cdp.send('Performance.enable');
 	await page.goto(url);
-	const model = page.getByRole('combobox', { name: 'Model' });
+	const model = page.getByRole('combobox', { name: 'Model', exact: true });
 	for (let i = 0; i < 100 && (await model.inputValue().catch(() => '')) !== 'demo'; i++)
 		await page.waitForTimeout(50);
 	return { context, page, cdp };
@@ -106,73 +174,96 @@ async function afterFrames(page: Page, count: number): Promise<void> {
 	);
 }
 
+export interface StreamRunOptions {
+	locator: SourceLocator | null;
+	/** Record a CPU profile of the run (the run's timings are then not comparable). */
+	profile?: boolean;
+}
+
 export async function streamRun(
 	browser: Browser,
 	url: string,
-	variant: Variant,
-	kb: number
-): Promise<StreamRun> {
-	const { context, page, cdp } = await openBenchPage(browser, url, variant);
+	renderer: Renderer,
+	answer: AnswerCase,
+	options: StreamRunOptions
+): Promise<{ run: StreamRun; profile: CpuProfile | null }> {
+	const { context, page, cdp } = await openBenchPage(browser, url, renderer);
 	try {
 		const composer = page.getByRole('textbox', { name: 'Message' });
-		await composer.fill(`#scenario:bench:${kb}`);
+		const shape = answer.shape === 'llm' ? '_llm' : '';
+		await composer.fill(`#scenario:bench:${answer.kb}_${answer.tokensPerSecond}${shape}`);
 		await afterFrames(page, 5);
+		await cdp.send('HeapProfiler.collectGarbage');
 		const before = await metrics(cdp);
+		if (options.profile === true) {
+			await cdp.send('Profiler.enable');
+			await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+			await cdp.send('Profiler.start');
+		}
 		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.start());
 		await composer.press('Enter');
 		await page
 			.locator('[data-role="assistant"][data-turn-status="completed"] .answer-text[data-rendered]')
-			.waitFor({ state: 'attached', timeout: 180_000 });
+			.waitFor({ state: 'attached', timeout: 300_000 });
 		await afterFrames(page, 3);
 		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.stop());
+		const profile =
+			options.profile === true
+				? ((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile)
+				: null;
+		const timed = await metrics(cdp);
+		await cdp.send('HeapProfiler.collectGarbage');
 		const after = await metrics(cdp);
-		const data = await page.evaluate((): ProbeData => {
+		const data = await page.evaluate((): PageData => {
 			const w = window as unknown as BenchWindow;
 			const probe = w.__switchboardBench.probe;
 			return {
-				latencies: probe?.latencies ?? [],
-				firstArrival: probe?.firstArrival ?? 0,
-				lastArrival: probe?.lastArrival ?? 0,
+				probe: { arrivals: probe?.arrivals ?? [], paints: probe?.paints ?? [] },
 				stats: w.__benchStats.stats,
-				textLength: document.querySelector('.answer-text')?.textContent?.length ?? 0
+				renderedChars: document.querySelector('.answer-text')?.textContent?.length ?? 0
 			};
 		});
-		return summarize(variant, kb, data, before, after);
+		const run = summarize(
+			renderer,
+			answer,
+			data,
+			before,
+			{ ...timed, JSHeapUsedSize: after.JSHeapUsedSize, Nodes: after.Nodes },
+			options.locator
+		);
+		return { run, profile };
 	} finally {
 		await context.close();
 	}
 }
 
-interface BenchWindow {
-	__benchStats: { start(): void; stop(): void; stats: PageStats };
-	__switchboardBench: {
-		probe?: { latencies: number[]; firstArrival: number; lastArrival: number };
-	};
-}
-
 function summarize(
-	variant: Variant,
-	kb: number,
-	data: ProbeData,
+	renderer: Renderer,
+	answer: AnswerCase,
+	data: PageData,
 	before: Record<CdpMetric, number>,
-	after: Record<CdpMetric, number>
+	after: Record<CdpMetric, number>,
+	locator: SourceLocator | null
 ): StreamRun {
-	const { firstArrival: first, lastArrival: last, stats } = data;
+	const text = answerText(answer);
+	const measured = latencies(data.probe, text, answer.tokensPerSecond);
+	const { firstArrival: first, lastArrival: last } = measured;
+	const { stats } = data;
 	const inStream = (time: number): boolean => time >= first && time <= last;
 	const frames = stats.frames.filter(inStream);
 	const gaps = frames.slice(1).map((time, index) => time - (frames[index] ?? time));
 	const longTasks = stats.longTasks.filter((task) => task.start + task.duration >= first);
 	const longFrames = stats.longFrames.filter((frame) => frame.start + frame.duration >= first);
 	const streamMs = last - first;
-	const bytes = kb * 1024;
+	const bytes = Buffer.byteLength(text);
 	const ms = (metric: CdpMetric): number => Math.round((after[metric] - before[metric]) * 1e4) / 10;
 	const round = (value: number): number => Math.round(value * 10) / 10;
 	return {
-		variant,
-		kb,
+		renderer,
+		...answer,
 		streamMs: Math.round(streamMs),
 		bytes,
-		tokensPerSecond: Math.round(bytes / 3.15 / (streamMs / 1000)),
+		measuredTokensPerSecond: Math.round(bytes / BENCH_BYTES_PER_TOKEN / (streamMs / 1000)),
 		frames: frames.length,
 		expectedFrames: Math.round(streamMs / FRAME_MS),
 		frameShare: Math.round((frames.length / (streamMs / FRAME_MS)) * 1000) / 1000,
@@ -180,17 +271,20 @@ function summarize(
 		longTasks: longTasks.length,
 		longTaskMs: round(longTasks.reduce((sum, task) => sum + task.duration, 0)),
 		longAnimationFrames: longFrames.length,
-		longFrameScripts: longFrames.flatMap((frame) => [
-			`frame ${Math.round(frame.duration)}ms at +${Math.round(frame.start - first)}ms`,
-			...frame.scripts
-		]),
 		scriptMs: ms('ScriptDuration'),
 		layoutMs: ms('LayoutDuration'),
 		styleMs: ms('RecalcStyleDuration'),
 		taskMs: ms('TaskDuration'),
-		latencyP50Ms: round(percentile(data.latencies, 50)),
-		latencyP95Ms: round(percentile(data.latencies, 95)),
-		latencies: data.latencies.length,
-		loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100
+		heapMb: Math.round((after.JSHeapUsedSize - before.JSHeapUsedSize) / 1e5) / 10,
+		domNodes: after.Nodes - before.Nodes,
+		latencyP50Ms: round(percentile(measured.ideal, 50)),
+		latencyP95Ms: round(percentile(measured.ideal, 95)),
+		handedOverP50Ms: round(percentile(measured.handedOver, 50)),
+		handedOverP95Ms: round(percentile(measured.handedOver, 95)),
+		handOverLagP95Ms: round(percentile(measured.handOverLag, 95)),
+		tokens: measured.ideal.length,
+		renderedChars: data.renderedChars,
+		loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+		longFrames: longFrames.map((frame) => attribute(frame, first, locator))
 	};
 }

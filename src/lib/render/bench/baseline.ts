@@ -1,24 +1,19 @@
 /**
- * The benchmark's renderers other than ours (bench builds only, never in the app). The naive
- * baseline: the whole message through
+ * The benchmark's naive peer (bench builds only, never in the app): the whole message through
  * `marked`, sanitised by DOMPurify and assigned with innerHTML, once per animation frame. Both
  * libraries are injected into the page by the benchmark (tests/bench/render), not bundled.
  */
 import type { MarkdownSink } from '../live-markdown.ts';
+import { markedLibraries, type OnRender } from './peer-libraries.ts';
 
-interface BaselineLibraries {
-	marked?: { parse(text: string, options: { async: false }): string };
-	DOMPurify?: { sanitize(html: string): string };
-}
-
-export class BaselineMarkdown implements MarkdownSink {
+export class NaiveMarkdown implements MarkdownSink {
 	readonly #element: HTMLElement;
-	readonly #onRender: (renderedChars: number, finished: boolean) => void;
+	readonly #onRender: OnRender;
 	#text = '';
 	#finished = false;
 	#frame: number | null = null;
 
-	constructor(element: HTMLElement, onRender: (renderedChars: number, finished: boolean) => void) {
+	constructor(element: HTMLElement, onRender: OnRender) {
 		this.#element = element;
 		this.#onRender = onRender;
 	}
@@ -46,8 +41,9 @@ export class BaselineMarkdown implements MarkdownSink {
 	#request(): void {
 		this.#frame ??= requestAnimationFrame(() => {
 			this.#frame = null;
-			const { marked, DOMPurify } = window as unknown as BaselineLibraries;
-			if (marked === undefined || DOMPurify === undefined) return;
+			const libraries = markedLibraries();
+			if (libraries === null) return;
+			const { marked, DOMPurify } = libraries;
 			this.#element.innerHTML = DOMPurify.sanitize(marked.parse(this.#text, { async: false }));
 			this.#onRender(this.#text.length, this.#finished);
 		});
@@ -56,12 +52,12 @@ export class BaselineMarkdown implements MarkdownSink {
 
 /** Renders nothing, reporting each frame as shown: the page's cost without any renderer. */
 export class NullSink implements MarkdownSink {
-	readonly #onRender: (renderedChars: number, finished: boolean) => void;
+	readonly #onRender: OnRender;
 	#length = 0;
 	#finished = false;
 	#frame: number | null = null;
 
-	constructor(onRender: (renderedChars: number, finished: boolean) => void) {
+	constructor(onRender: OnRender) {
 		this.#onRender = onRender;
 	}
 

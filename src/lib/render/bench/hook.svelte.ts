@@ -4,18 +4,27 @@
  * bundles contain none of it (tests/bench/size checks the built files).
  *
  * The benchmark (tests/bench/render) configures it through `window.__switchboardBench` before the
- * app starts: which renderer to use (ours, or the naive baseline), and it reads back latencies.
+ * app starts: which renderer to use (ours, or a peer whose library it injected), and it reads back
+ * arrivals and paints.
  * It can also open a seeded conversation (the app has no conversation store to seed in a bench).
  */
 import type { ChatMessage } from '../../chat/chat-session.svelte.ts';
 import { LazySink } from '../lazy-renderer.ts';
 import type { LiveMarkdownOptions, MarkdownSink } from '../live-markdown.ts';
-import { BaselineMarkdown, NullSink } from './baseline.ts';
+import { NaiveMarkdown, NullSink } from './baseline.ts';
+import { BlockMemoMarkdown } from './block-memo.ts';
 import { LatencyProbe } from './probe.ts';
+import { StreamingMarkdownSink } from './streaming-markdown-sink.ts';
+
+/**
+ * `ours-plain`: ours without highlighting. `none` renders nothing: the page's own cost (wire,
+ * state, storage), for subtracting.
+ */
+export type BenchRenderer =
+	'ours' | 'ours-plain' | 'streaming-markdown' | 'marked-blocks' | 'marked-naive' | 'none';
 
 export interface BenchHook {
-	/** `none` renders nothing: the page's own cost (wire, state, storage), for subtracting. */
-	renderer: 'ours' | 'baseline' | 'none';
+	renderer: BenchRenderer;
 	probe?: LatencyProbe;
 	/** Shows `messages` in place of the session's (the 1,000-message benchmark). */
 	open?: (messages: ChatMessage[]) => void;
@@ -40,10 +49,21 @@ export function benchSink(element: HTMLElement, options: LiveMarkdownOptions): M
 		probe?.rendered(length);
 		options.onRender?.(length, finished);
 	};
-	const renderer = hook()?.renderer;
-	if (renderer === 'baseline') return new BaselineMarkdown(element, onRender);
-	if (renderer === 'none') return new NullSink(onRender);
-	return new LazySink(element, { ...options, onRender });
+	switch (hook()?.renderer) {
+		case 'marked-naive':
+			return new NaiveMarkdown(element, onRender);
+		case 'marked-blocks':
+			return new BlockMemoMarkdown(element, onRender);
+		case 'streaming-markdown':
+			return new StreamingMarkdownSink(element, onRender);
+		case 'none':
+			return new NullSink(onRender);
+		case 'ours-plain':
+			return new LazySink(element, { ...options, onRender, highlight: false });
+		case 'ours':
+		case undefined:
+			return new LazySink(element, { ...options, onRender });
+	}
 }
 
 class SeededConversation {

@@ -1,38 +1,26 @@
 /**
- * Arrival → after-paint latency (bench builds only): each delta's arrival time is recorded with the
- * text length it brings the message to; when a frame's DOM shows that length, the time after that
- * frame's paint (a message posted from the animation frame callback, which runs after rendering
- * and painting) closes it. (docs/reference/performance.md, "Method".)
+ * What the render benchmark reads back to measure latency (bench builds only): when each delta
+ * was handed to the renderer, with the text length it brings the message to, and when each frame
+ * whose DOM shows a given length was painted (a message posted from the animation frame callback,
+ * which runs after that frame's rendering and painting). The benchmark pairs them up, from each
+ * delta's hand-over and from when the gateway's schedule had it due (docs/reference/performance.md,
+ * "Method").
  */
 export class LatencyProbe {
-	readonly latencies: number[] = [];
-	readonly #lengths: number[] = [];
-	readonly #times: number[] = [];
-	#next = 0;
-
-	/** Arrival times (performance.now()) of the first and the last delta. */
-	get firstArrival(): number {
-		return this.#times[0] ?? 0;
-	}
-
-	get lastArrival(): number {
-		return this.#times.at(-1) ?? 0;
-	}
+	/** Pairs of (message length, performance.now()) per delta handed to the renderer. */
+	readonly arrivals: number[] = [];
+	/** Pairs of (length the DOM shows, performance.now() after that frame's paint). */
+	readonly paints: number[] = [];
 
 	arrived(length: number): void {
-		this.#lengths.push(length);
-		this.#times.push(performance.now());
+		this.arrivals.push(length, performance.now());
 	}
 
 	/** Called from an animation frame callback: the DOM now shows `length` characters. */
 	rendered(length: number): void {
 		const channel = new MessageChannel();
 		channel.port1.onmessage = () => {
-			const paintedAt = performance.now();
-			while (this.#next < this.#lengths.length && (this.#lengths[this.#next] ?? 0) <= length) {
-				this.latencies.push(paintedAt - (this.#times[this.#next] ?? paintedAt));
-				this.#next++;
-			}
+			this.paints.push(length, performance.now());
 			channel.port1.close();
 		};
 		channel.port2.postMessage(0);
