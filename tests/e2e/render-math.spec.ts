@@ -92,7 +92,8 @@ test('a mermaid block is drawn in a sandboxed frame with an opaque origin', asyn
 	const answer = lastAnswer(page);
 	await expect(answer).toHaveAttribute('data-turn-status', 'completed');
 	// Drawn once mermaid (a few MB, loaded by the frame) has started: give it time.
-	const block = answer.locator('.md-code', { has: page.locator('iframe[data-diagram-frame]') });
+	// The diagram's code block, whichever of Diagram / Code it shows.
+	const block = answer.locator('.md-code', { hasText: 'E[Diagram frame]' });
 	await expect(block).toHaveAttribute('data-diagram', 'shown', { timeout: 60_000 });
 	const frame = block.locator('iframe[data-diagram-frame]');
 	await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
