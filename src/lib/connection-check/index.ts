@@ -12,5 +12,5 @@ export { judgeCorsResponse, judgePreflight } from './cors-judge.ts';
 export { corsUnsafeHeaderNames, headerList } from './cors-headers.ts';
 export { explainContext, type ExplainContext } from './explain-context.ts';
 export { checkSummary, explainStep, stepHead, type StepExplanation } from './explain.ts';
-export { ENGLISH_CHECK_WORDS, type CheckWords, type ExplainCopy } from './check-copy.ts';
+export type { CheckWords } from './check-copy.ts';
 export { checkReport } from './report.ts';

@@ -18,23 +18,11 @@ export {
 } from './errors.ts';
 export { present } from './present.ts';
 export { detailOf } from './present-copy.ts';
-export {
-	own,
-	sayOwn,
-	readOwnSentence,
-	type OwnSentence,
-	type OwnSentenceCopy,
-	type SignInProblem
-} from './own-sentence.ts';
+export { own, readOwnSentence, type SignInProblem } from './own-sentence.ts';
 export type { FailureAction, FailureActionKind } from './presentation.ts';
 export type { FailureSeverity } from './severity.ts';
 export type { FailureSituation } from './situation.ts';
-export {
-	retryDecision,
-	type ManualRetryKind,
-	type RetryDecision,
-	type RetryReason
-} from './retry-policy.ts';
+export { retryDecision, type RetryReason } from './retry-policy.ts';
 export { assertNever } from './assert-never.ts';
 export { RAW_CAP } from './text.ts';
 export { FAILURE_KINDS, type Failure, type FailureKind, type NetworkCase } from './types.ts';
