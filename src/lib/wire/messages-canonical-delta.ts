@@ -25,63 +25,70 @@ export interface CanonicalDelta {
 	text: string;
 }
 
-const HEAD = '{"type":"content_block_delta","index":';
-const TEXT_DELTA = ',"delta":{"type":"text_delta","text":"';
-const THINKING_DELTA = ',"delta":{"type":"thinking_delta","thinking":"';
+/**
+ * Everything before the delta's string, for each kind: the index is `0` or up to nine digits without
+ * a leading zero (always a small integer, read exactly). Sticky (`y`): matched at `lastIndex` only.
+ * Regular expressions because they measured fastest here: a sticky test of the whole head took
+ * about half the time of comparing its fixed parts with `startsWith` or `substring(…) ===` on the
+ * parser's sliced strings.
+ */
+const TEXT_HEAD =
+	/\{"type":"content_block_delta","index":(?:0|[1-9][0-9]{0,8}),"delta":\{"type":"text_delta","text":"/y;
+const THINKING_HEAD =
+	/\{"type":"content_block_delta","index":(?:0|[1-9][0-9]{0,8}),"delta":\{"type":"thinking_delta","thinking":"/y;
+/** Where the index starts. */
+const INDEX_START = '{"type":"content_block_delta","index":'.length;
+/** The string's characters, none of which needs escaping, then its closing quotation mark and the end. */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON strings must escape
+const PLAIN_STRING_TO_END = /[^"\\\u0000-\u001f]*"\}\}$/y;
 /** The closing quotation mark of the string, then the two objects. */
 const TAIL = '"}}';
-/** Nine digits always make a small integer (below 2^30), read exactly. */
-const MAX_INDEX_DIGITS = 9;
 
-const QUOTATION_MARK = 0x22;
-const REVERSE_SOLIDUS = 0x5c;
-const FIRST_NON_CONTROL = 0x20;
 const DIGIT_ZERO = 0x30;
 const DIGIT_NINE = 0x39;
 
 export function readCanonicalDelta(data: string): CanonicalDelta | undefined {
-	if (!data.startsWith(HEAD)) return undefined;
-	const first = HEAD.length;
-	let at = first;
+	let kind: CanonicalDelta['kind'];
+	let start = headEnd(TEXT_HEAD, data);
+	if (start !== -1) {
+		kind = 'text';
+	} else {
+		start = headEnd(THINKING_HEAD, data);
+		if (start === -1) return undefined;
+		kind = 'thinking';
+	}
+	const text = stringToEnd(data, start);
+	return text === undefined ? undefined : { index: readIndex(data), kind, text };
+}
+
+/** Where the string's characters start when `data` begins with `head`, else -1. */
+function headEnd(head: RegExp, data: string): number {
+	head.lastIndex = 0;
+	return head.test(data) ? head.lastIndex : -1;
+}
+
+/** The index digits the head matched. */
+function readIndex(data: string): number {
 	let index = 0;
-	for (; at < data.length && at - first <= MAX_INDEX_DIGITS; at++) {
+	for (let at = INDEX_START; ; at++) {
 		const code = data.charCodeAt(at);
-		if (code < DIGIT_ZERO || code > DIGIT_NINE) break;
+		if (code < DIGIT_ZERO || code > DIGIT_NINE) return index;
 		index = index * 10 + (code - DIGIT_ZERO);
 	}
-	const digits = at - first;
-	if (digits === 0 || digits > MAX_INDEX_DIGITS) return undefined;
-	if (digits > 1 && data.charCodeAt(first) === DIGIT_ZERO) return undefined;
-
-	let kind: CanonicalDelta['kind'];
-	if (data.startsWith(TEXT_DELTA, at)) {
-		kind = 'text';
-		at += TEXT_DELTA.length;
-	} else if (data.startsWith(THINKING_DELTA, at)) {
-		kind = 'thinking';
-		at += THINKING_DELTA.length;
-	} else {
-		return undefined;
-	}
-	const end = data.length - TAIL.length;
-	if (end < at || !data.endsWith(TAIL)) return undefined;
-	const text = stringBetween(data, at, end);
-	return text === undefined ? undefined : { index, kind, text };
 }
 
 /**
- * The JSON string whose characters lie in `data[start, end)` (its quotation marks at `start - 1` and
- * `end`): the characters themselves when none needs escaping, else what `JSON.parse` reads from
- * exactly that quoted span — `undefined` when the span is not one valid JSON string (an unescaped
- * quotation mark ends the string early, a control character or a bad escape is invalid).
+ * The JSON string whose characters start at `start` and whose closing quotation mark is followed by
+ * exactly `}}` and the end of `data`: the characters themselves when none needs escaping, else what
+ * `JSON.parse` reads from exactly that quoted span — `undefined` when it is not one valid JSON string
+ * (an unescaped quotation mark ends the string early, a control character or a bad escape is
+ * invalid) or something other than `}}` follows it.
  */
-function stringBetween(data: string, start: number, end: number): string | undefined {
-	for (let at = start; at < end; at++) {
-		const code = data.charCodeAt(at);
-		if (code < FIRST_NON_CONTROL || code === QUOTATION_MARK || code === REVERSE_SOLIDUS) {
-			const parsed = parseJson(data.slice(start - 1, end + 1));
-			return typeof parsed?.value === 'string' ? parsed.value : undefined;
-		}
-	}
-	return data.slice(start, end);
+function stringToEnd(data: string, start: number): string | undefined {
+	const end = data.length - TAIL.length;
+	PLAIN_STRING_TO_END.lastIndex = start;
+	if (PLAIN_STRING_TO_END.test(data)) return data.slice(start, end);
+	if (end < start || data.substring(end) !== TAIL) return undefined;
+	const parsed = parseJson(data.slice(start - 1, end + 1));
+	return typeof parsed?.value === 'string' ? parsed.value : undefined;
 }
