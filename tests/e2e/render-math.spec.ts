@@ -200,3 +200,21 @@ test('math and diagrams work under BASE_PATH, every request under the prefix', a
 		[]
 	);
 });
+
+test('"Copy text" of an answer with math gives each formula as its TeX, not typeset glyphs', async ({
+	page,
+	context
+}) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	await openChat(page);
+	await send(page, 'copy the math #scenario:math');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(lastAnswer(page).locator('.katex').first()).toBeVisible();
+	const copyText = page.locator('[data-message-action="copy-text"]').last();
+	await lastAnswer(page).hover();
+	await copyText.click();
+	const text = await page.evaluate(() => navigator.clipboard.readText());
+	expect(text).toContain('$ax^2 + bx + c = 0$');
+	expect(text).toContain('\\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}');
+	expect(text).toContain('Prices stay text');
+});
