@@ -240,7 +240,8 @@ export class AppState {
 			this.settings.activeProfile,
 			this.settings.modelSettings(this.model),
 			this.settings.settings.reasoningEffort,
-			this.settings.settings.reasoningSummary
+			this.settings.settings.reasoningSummary,
+			this.settings.settings.messagesThinking
 		]);
 	}
 

@@ -45,10 +45,15 @@ export function routeCanContinue(
 	modelSettings: ModelSettings
 ): boolean {
 	if (route !== 'messages' || modelSettings.thinking === 'adaptive-only') return false;
-	return modelSettings.thinking === 'off' || !asksForReasoning(settings);
+	return modelSettings.thinking === 'off' || !asksForReasoning(route, settings);
 }
 
-/** Only what the person asked for: a model that does not reason refuses any reasoning parameter. */
-export function asksForReasoning(settings: ChatSettings): boolean {
+/**
+ * Only what the person asked for: a model that does not reason refuses any reasoning parameter.
+ * The Messages route asks when its thinking is on; the Responses routes when an effort or a
+ * summary is chosen.
+ */
+export function asksForReasoning(route: RouteKind, settings: ChatSettings): boolean {
+	if (route === 'messages') return settings.messagesThinking.enabled;
 	return settings.reasoningEffort !== 'default' || settings.reasoningSummary;
 }

@@ -3,6 +3,7 @@
  * change. The server-configured gateway is always the first profile.
  */
 import type { LanguagePreference } from '../i18n/languages.ts';
+import type { ReasoningPatch } from './settings-reasoning.ts';
 import {
 	DEFAULT_MODEL_SETTINGS,
 	readLanguagePreference,
@@ -125,6 +126,25 @@ export class SettingsState {
 
 	updateModel(model: string, patch: Partial<ModelSettings>): void {
 		this.#settings.models[model] = readModelSettings({ ...this.modelSettings(model), ...patch });
+		this.persist();
+	}
+
+	/** The thinking `model` is known to have before anyone sets it. */
+	knownThinking(model: string): ModelSettings['thinking'] {
+		return knownModelSettings(model).thinking;
+	}
+
+	/**
+	 * A choice in the route's one reasoning control, for `model` (settings-reasoning.ts says what
+	 * each choice changes): the chat settings and the model's flags are changed and saved.
+	 */
+	applyReasoning(model: string, patch: ReasoningPatch): void {
+		Object.assign(this.#settings, patch.settings);
+		if (Object.keys(patch.model).length > 0)
+			this.#settings.models[model] = readModelSettings({
+				...this.modelSettings(model),
+				...patch.model
+			});
 		this.persist();
 	}
 

@@ -34,7 +34,20 @@ export interface ChatSettings {
 	 * reason refuse any `reasoning` parameter, so none is sent unless asked for.
 	 */
 	reasoningSummary: boolean;
+	/**
+	 * The Messages route's thinking: whether a request asks for it at all (manual models then think
+	 * with their budget, adaptive models adaptively), and the effort adaptive models are given.
+	 * The Responses routes' `reasoningEffort` and `reasoningSummary` no longer decide it: settings
+	 * stored before it existed are read with the old rule (`readSettings`), so nothing changes.
+	 */
+	messagesThinking: MessagesThinking;
 	models: Record<string, ModelSettings>;
+}
+
+export interface MessagesThinking {
+	enabled: boolean;
+	/** `default` sends no effort (adaptive models decide); `minimal` is sent as `low`, `xhigh` as `high`. */
+	effort: ReasoningEffort | 'default';
 }
 
 /**
@@ -82,6 +95,7 @@ export const DEFAULT_SETTINGS: ChatSettings = {
 	imageGeneration: { enabled: false, outputFormat: 'png' },
 	reasoningEffort: 'default',
 	reasoningSummary: false,
+	messagesThinking: { enabled: false, effort: 'default' },
 	models: {}
 };
 
@@ -110,6 +124,8 @@ export function readModelSettings(value: unknown): ModelSettings {
 export function readSettings(value: unknown): ChatSettings {
 	if (!isObject(value)) return structuredClone(DEFAULT_SETTINGS);
 	const image = isObject(value['imageGeneration']) ? value['imageGeneration'] : {};
+	const effort = pick(value['reasoningEffort'], REASONING_EFFORTS, 'default');
+	const summary = value['reasoningSummary'] === true;
 	const models: Record<string, ModelSettings> = {};
 	if (isObject(value['models'])) {
 		for (const [id, settings] of Object.entries(value['models']))
@@ -124,9 +140,27 @@ export function readSettings(value: unknown): ChatSettings {
 			enabled: image['enabled'] === true,
 			outputFormat: pick(image['outputFormat'], FORMATS, 'png')
 		},
-		reasoningEffort: pick(value['reasoningEffort'], REASONING_EFFORTS, 'default'),
-		reasoningSummary: value['reasoningSummary'] === true,
+		reasoningEffort: effort,
+		reasoningSummary: summary,
+		messagesThinking: readMessagesThinking(value['messagesThinking'], effort, summary),
 		models
+	};
+}
+
+/**
+ * The Messages route's thinking from storage. Settings saved before it existed asked for thinking
+ * on that route through the shared reasoning controls (an effort other than the default, or
+ * reasoning summaries): that is read as thinking on, with that effort, so the same request is sent.
+ */
+function readMessagesThinking(
+	value: unknown,
+	effort: ReasoningEffort | 'default',
+	summary: boolean
+): MessagesThinking {
+	if (!isObject(value)) return { enabled: effort !== 'default' || summary, effort };
+	return {
+		enabled: value['enabled'] === true,
+		effort: pick(value['effort'], REASONING_EFFORTS, 'default')
 	};
 }
 

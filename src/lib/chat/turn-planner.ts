@@ -49,16 +49,24 @@ export {
 	sendsEncryptedReasoning
 } from './route-abilities.ts';
 
+/** The reasoning a request asks for: on Messages an effort (for adaptive models) only. */
+function reasoningOf(route: RouteKind, settings: ChatSettings): ReasoningSettings {
+	if (route === 'messages') {
+		const { effort } = settings.messagesThinking;
+		return effort === 'default' ? {} : { effort };
+	}
+	return {
+		...(settings.reasoningEffort === 'default' ? {} : { effort: settings.reasoningEffort }),
+		...(settings.reasoningSummary ? { summary: 'auto' as const } : {})
+	};
+}
+
 export function planTurn(input: PlanInput): PlannedTurn {
 	const { profile, settings, modelSettings } = input;
 	const capabilities: ModelCapabilities = {
 		thinking: modelSettings.thinking,
 		budgetTokens: modelSettings.budgetTokens,
 		encryptedReasoning: sendsEncryptedReasoning(profile.route, input.model, modelSettings)
-	};
-	const reasoning: ReasoningSettings = {
-		...(settings.reasoningEffort === 'default' ? {} : { effort: settings.reasoningEffort }),
-		...(settings.reasoningSummary ? { summary: 'auto' as const } : {})
 	};
 	const common = {
 		baseUrl: input.baseUrl,
@@ -72,7 +80,9 @@ export function planTurn(input: PlanInput): PlannedTurn {
 			turns: input.turns
 		},
 		stream: true,
-		...(modelSettings.thinking === 'off' || !asksForReasoning(settings) ? {} : { reasoning }),
+		...(modelSettings.thinking === 'off' || !asksForReasoning(profile.route, settings)
+			? {}
+			: { reasoning: reasoningOf(profile.route, settings) }),
 		...(input.webSearch === true ? { webSearch: true } : {})
 	};
 	const imageGeneration = settings.imageGeneration.enabled

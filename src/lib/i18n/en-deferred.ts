@@ -14,6 +14,7 @@ import type { ManualRetryKind } from '../failure/retry-policy.ts';
 import type { ImportRefusal } from '../chat/storage/transfer.ts';
 import type { ExplainCopy } from '../connection-check/check-copy.ts';
 import type { CheckStepName, StepState } from '../connection-check/steps.ts';
+import type { RouteKind } from '../wire/index.ts';
 
 const failureCopy = {
 	title: {
@@ -164,8 +165,15 @@ export const enDeferred = {
 		title: 'Settings',
 		done: 'Done',
 		gateway: {
-			legend: 'Gateway',
+			legend: 'Gateway & sign-in',
 			use: 'Use',
+			/** The routes in plain words (their paths are shown beside them, untranslated). */
+			routeNames: {
+				responses: 'OpenAI Responses API',
+				backend: 'Codex backend (ChatGPT account)',
+				messages: 'Anthropic Messages API'
+			} satisfies { readonly [R in RouteKind]: string },
+			account: 'Your account (sign in)',
 			remove: 'Remove this gateway',
 			add: 'Add a gateway',
 			name: 'Name',
@@ -184,23 +192,39 @@ export const enDeferred = {
 				'Enter the gateway’s base URL, like https://gw.example.com (http or https, no query).'
 		},
 		model: {
-			legend: 'Model',
+			legend: 'Model & reasoning',
+			/** Under the legend: the options below are the ones this route has. */
+			onRoute: (route: string) => `Options of the ${route} route.`,
+			effort: 'Reasoning effort',
+			efforts: {
+				off: 'Off (no reasoning parameters)',
+				default: 'Model default',
+				minimal: 'Minimal',
+				low: 'Low',
+				medium: 'Medium',
+				high: 'High',
+				xhigh: 'Extra high'
+			},
+			summary: 'Ask for reasoning summaries',
 			thinking: 'Thinking',
-			adaptive: 'Adaptive (the model decides)',
-			enabled: 'On, with a budget',
-			off: 'Off',
-			budget: 'Thinking budget (tokens, at least 1024)',
+			thinkingOff: 'Not asked for (the model’s default)',
+			adaptiveGroup: 'Adaptive (newer models)',
+			adaptive: 'Adaptive: the model decides',
+			adaptiveEffort: {
+				low: 'Adaptive, low effort',
+				medium: 'Adaptive, medium effort',
+				high: 'Adaptive, high effort'
+			},
+			budgetGroup: 'With a budget (older models)',
+			budget: (tokens: string) => `Budget of ${tokens} tokens`,
 			encryptedReasoning:
 				'Carry reasoning between turns (encrypted; on by default for reasoning models)',
 			longContext:
 				'Use the larger (1M-token) context window, where the plan includes it (may cost extra)'
 		},
 		chat: {
-			legend: 'Chat',
+			legend: 'Conversation',
 			instructions: 'Instructions (system prompt)',
-			reasoningEffort: 'Reasoning effort',
-			modelDefault: 'Model default',
-			reasoningSummary: 'Ask for reasoning summaries (reasoning models only)',
 			/** Around the tool's name, shown as code: "Image generation (the image_generation tool)". */
 			imageGeneration: { before: 'Image generation (the ', after: ' tool)' },
 			imageFormat: 'Image format'

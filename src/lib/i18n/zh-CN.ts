@@ -471,8 +471,14 @@ export const zhCN: Catalogue = {
 		title: '设置',
 		done: '完成',
 		gateway: {
-			legend: '网关',
+			legend: '网关与登录',
 			use: '使用',
+			routeNames: {
+				responses: 'OpenAI Responses 接口',
+				backend: 'Codex 后端（ChatGPT 账号）',
+				messages: 'Anthropic Messages 接口'
+			},
+			account: '你的账号（登录）',
 			remove: '移除此网关',
 			add: '添加网关',
 			name: '名称',
@@ -491,21 +497,32 @@ export const zhCN: Catalogue = {
 				'请输入网关的接口地址，例如 https://gw.example.com（http 或 https，不带查询参数）。'
 		},
 		model: {
-			legend: '模型',
+			legend: '模型与推理',
+			onRoute: (route) => `以下是 ${route} 路由的选项。`,
+			effort: '推理强度',
+			efforts: {
+				off: '关闭（不发送推理参数）',
+				default: '模型默认',
+				minimal: '最低',
+				low: '低',
+				medium: '中',
+				high: '高',
+				xhigh: '极高'
+			},
+			summary: '请求推理摘要',
 			thinking: '思考',
-			adaptive: '自适应（由模型决定）',
-			enabled: '开启，设定预算',
-			off: '关闭',
-			budget: '思考预算（Token 数，至少 1024）',
+			thinkingOff: '不请求（使用模型默认设置）',
+			adaptiveGroup: '自适应（较新的模型）',
+			adaptive: '自适应：由模型决定',
+			adaptiveEffort: { low: '自适应，低强度', medium: '自适应，中强度', high: '自适应，高强度' },
+			budgetGroup: '设定预算（较早的模型）',
+			budget: (tokens) => `预算 ${tokens} Token`,
 			encryptedReasoning: '在多轮对话之间保留推理内容（加密传输；推理模型默认开启）',
 			longContext: '使用更大的上下文窗口（100 万 Token），前提是套餐包含此功能（可能产生额外费用）'
 		},
 		chat: {
-			legend: '聊天',
+			legend: '对话',
 			instructions: '指令（系统提示词）',
-			reasoningEffort: '推理强度',
-			modelDefault: '模型默认',
-			reasoningSummary: '请求推理摘要（仅限推理模型）',
 			imageGeneration: { before: '图片生成（', after: ' 工具）' },
 			imageFormat: '图片格式'
 		},

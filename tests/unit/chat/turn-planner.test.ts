@@ -173,19 +173,28 @@ describe('planTurn: settings become wire parameters', () => {
 		);
 	});
 
+	const thinkingOn = { messagesThinking: { enabled: true, effort: 'default' as const } };
+
 	it('never sends disabled thinking to an adaptive-only model', () => {
 		expect(plan('messages', {}, { thinking: 'adaptive-only' }).body['thinking']).toBeUndefined();
-		const asked = plan('messages', { reasoningSummary: true }, { thinking: 'adaptive-only' });
+		const asked = plan('messages', thinkingOn, { thinking: 'adaptive-only' });
 		expect(asked.body['thinking']).toMatchObject({ type: 'adaptive' });
 	});
 
-	it('thinks with the budget on the messages route when reasoning is asked for', () => {
-		const { body } = plan(
-			'messages',
-			{ reasoningSummary: true },
-			{ thinking: 'enabled', budgetTokens: 2048 }
-		);
+	it('thinks with the budget on the messages route when its thinking is on', () => {
+		const { body } = plan('messages', thinkingOn, { thinking: 'enabled', budgetTokens: 2048 });
 		expect(body['thinking']).toEqual({ type: 'enabled', budget_tokens: 2048 });
+	});
+
+	it('asks the messages route to think by its own setting, not the Responses effort', () => {
+		const effortOnly = plan('messages', { reasoningEffort: 'high', reasoningSummary: true });
+		expect(effortOnly.body['thinking']).toBeUndefined();
+		const adaptive = plan(
+			'messages',
+			{ messagesThinking: { enabled: true, effort: 'low' } },
+			{ thinking: 'adaptive-only' }
+		);
+		expect(adaptive.body['output_config']).toEqual({ effort: 'low' });
 	});
 
 	it('names the conversation as the session of a backend-route turn', () => {

@@ -90,6 +90,11 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'importExport.seconds': { args: ['3.4'], shows: ['3.4'] },
 	'auth.account': { args: ['Ada Lovelace'], shows: ['Ada Lovelace'] },
 	'auth.apiKeyInUse': { args: ['sk-…a1b2'], shows: ['sk-…a1b2'] },
+	'settings.model.onRoute': {
+		args: ['Anthropic Messages API'],
+		shows: ['Anthropic Messages API']
+	},
+	'settings.model.budget': { args: ['2,048'], shows: ['2,048'] },
 	// 3 h 52 min: the units are the language's own, the numbers are the same.
 	'failure.resetsIn': { args: [(3 * 60 + 52) * 60_000], shows: ['3', '52'] },
 	'failure.actions.switchModel': { args: ['gpt-5.1'], shows: ['gpt-5.1'] },
