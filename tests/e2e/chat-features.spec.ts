@@ -111,7 +111,7 @@ test('no channel for a model: the card puts the model picker in reach', async ({
 	const card = lastAnswer(page).getByRole('alert');
 	await expect(card).toHaveAttribute('data-failure-kind', 'model_unavailable');
 	await card.getByRole('button', { name: 'Choose another model' }).click();
-	await expect(page.getByRole('combobox', { name: 'Model' })).toBeFocused();
+	await expect(page.getByRole('combobox', { name: 'Search models' })).toBeFocused();
 });
 
 test('regenerate and edit: Esc stops a stream from the composer', async ({ page }) => {

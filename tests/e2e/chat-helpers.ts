@@ -13,8 +13,19 @@ export async function send(page: Page, text: string): Promise<void> {
 	await composer.press('Enter');
 }
 
+/**
+ * Picks `model` in the model picker, as a person does: opens it from the model button, searches,
+ * and clicks the listed model — or, for an id the gateway does not list, the last choice, which
+ * uses the id as typed.
+ */
 export async function chooseModel(page: Page, model: string): Promise<void> {
-	await page.getByRole('combobox', { name: 'Model' }).fill(model);
+	const button = page.getByRole('combobox', { name: 'Model', exact: true });
+	await button.click();
+	const picker = page.getByRole('dialog', { name: 'Choose a model' });
+	await picker.getByRole('combobox', { name: 'Search models' }).fill(model);
+	const id = JSON.stringify(model);
+	await picker.locator(`[data-model-option=${id}], [data-model-typed=${id}]`).click();
+	await expect(button).toHaveValue(model);
 }
 
 export function lastAnswer(page: Page): Locator {

@@ -412,7 +412,7 @@ test('a gateway that cannot be reached on load: a network card with the check, a
 	await page.unroute('**/v1/models');
 	await unreachable.locator('[data-action="retry"]').click();
 	await expect(unreachable).toHaveCount(0);
-	await page.getByRole('button', { name: 'Show the models' }).click();
+	await page.getByRole('combobox', { name: 'Model', exact: true }).click();
 	await expect(page.locator('[data-model-option="demo-adaptive"]')).toBeVisible();
 });
 

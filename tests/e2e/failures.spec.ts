@@ -164,7 +164,7 @@ test('a failure card is reachable by keyboard', async ({ page }) => {
 	await page.keyboard.press('Tab');
 	await expect(card.getByRole('button', { name: 'Choose another model' })).toBeFocused();
 	await page.keyboard.press('Enter');
-	await expect(page.getByRole('combobox', { name: 'Model' })).toBeFocused();
+	await expect(page.getByRole('combobox', { name: 'Search models' })).toBeFocused();
 });
 
 test('if the failure card cannot be loaded, the failure still shows: its message, kind and Try again', async ({

@@ -19,6 +19,10 @@ import {
 const SETTINGS_KEY = 'switchboard.settings';
 const PROFILES_KEY = 'switchboard.profiles';
 const ACTIVE_KEY = 'switchboard.activeProfile';
+/** The models last picked in the model picker, most recent first (shown on top of its list). */
+const RECENT_MODELS_KEY = 'switchboard.recentModels';
+/** How many recent picks are kept. */
+const RECENT_MODELS_KEPT = 5;
 /**
  * The interface language: a key of its own, because the root layout reads it before the chat's
  * state exists (the sign-in callback and the connection page use it too), and because
@@ -77,6 +81,13 @@ function knownModelSettings(model: string): ModelSettings {
 		: { ...DEFAULT_MODEL_SETTINGS };
 }
 
+/** Recent model ids from storage: distinct non-empty strings, as many as the picker shows. */
+function readRecentModels(value: unknown): string[] {
+	if (!Array.isArray(value)) return [];
+	const ids = value.filter((id): id is string => typeof id === 'string' && id.trim() !== '');
+	return [...new Set(ids)].slice(0, RECENT_MODELS_KEPT);
+}
+
 export class SettingsState {
 	#settings = $state<ChatSettings>(readSettings(load(SETTINGS_KEY)));
 	#custom = $state.raw<GatewayProfile[]>(
@@ -87,6 +98,7 @@ export class SettingsState {
 	#activeId = $state(
 		typeof load(ACTIVE_KEY) === 'string' ? String(load(ACTIVE_KEY)) : SERVER_PROFILE_ID
 	);
+	#recentModels = $state.raw<string[]>(readRecentModels(load(RECENT_MODELS_KEY)));
 
 	constructor(private readonly serverProfile: () => GatewayProfile | null) {}
 
@@ -146,6 +158,21 @@ export class SettingsState {
 				...patch.model
 			});
 		this.persist();
+	}
+
+	/** The models picked last, most recent first. */
+	get recentModels(): readonly string[] {
+		return this.#recentModels;
+	}
+
+	/** Remembers a pick in the model picker, on top of the recent ones. */
+	rememberModel(id: string): void {
+		if (id.trim() === '') return;
+		this.#recentModels = [id, ...this.#recentModels.filter((other) => other !== id)].slice(
+			0,
+			RECENT_MODELS_KEPT
+		);
+		save(RECENT_MODELS_KEY, this.#recentModels);
 	}
 
 	/** Call after changing `settings` fields directly (the settings form binds to them). */

@@ -235,6 +235,23 @@ export const enDeferred = {
 		}
 	},
 
+	/** The model picker's list, opened from the model button (ModelPicker.svelte). */
+	picker: {
+		dialog: 'Choose a model',
+		search: 'Search models',
+		placeholder: 'Search, or type any model id',
+		list: 'Models',
+		recent: 'Recent',
+		other: 'Other',
+		/** The last choice: the text typed, used as the model id as it is. */
+		useTyped: (id: string) => `Use “${id}”`,
+		notListed: 'not listed; the gateway may still accept it',
+		more: (count: string) => `${count} more — type to narrow the list`,
+		noModels: 'This gateway lists no models: type a model id to use it.',
+		loadFailed: 'The model list could not be loaded: type a model id to use it.',
+		noMatch: 'No listed model matches.'
+	},
+
 	connection: {
 		pageTitle: 'Connection check',
 		title: 'Connection check',

@@ -22,12 +22,13 @@ export const en = {
 		title: 'Conversations',
 		close: 'Close'
 	},
+	/** The model button in the header; its list's words are en-deferred.ts `picker`. */
 	modelPicker: {
 		label: 'Model',
-		show: 'Show the models',
-		list: 'Models',
-		noModels: 'The gateway listed no models: type a model id and press Enter.',
-		noMatch: 'No listed model matches: press Enter to use what you typed.'
+		/** The button's text while no model is chosen. */
+		none: 'Choose a model',
+		unavailable:
+			'The model list could not be opened: check the connection, then press the model button again.'
 	},
 	chat: {
 		conversation: 'Conversation',

@@ -45,10 +45,8 @@ export const zhCN: Catalogue = {
 	},
 	modelPicker: {
 		label: '模型',
-		show: '显示模型列表',
-		list: '模型列表',
-		noModels: '网关没有列出任何模型：请输入模型 ID 后按 Enter。',
-		noMatch: '没有匹配的模型：按 Enter 使用你输入的内容。'
+		none: '选择模型',
+		unavailable: '无法打开模型列表：请检查网络连接，然后再次点击模型按钮。'
 	},
 	chat: {
 		conversation: '对话记录',
@@ -530,6 +528,21 @@ export const zhCN: Catalogue = {
 			label: '语言',
 			auto: '自动（跟随浏览器语言）'
 		}
+	},
+
+	picker: {
+		dialog: '选择模型',
+		search: '搜索模型',
+		placeholder: '搜索，或输入任意模型 ID',
+		list: '模型列表',
+		recent: '最近使用',
+		other: '其他',
+		useTyped: (id) => `使用“${id}”`,
+		notListed: '不在列表中；网关仍可能接受',
+		more: (count) => `还有 ${count} 个——输入文字以缩小范围`,
+		noModels: '此网关没有列出任何模型：输入模型 ID 即可使用。',
+		loadFailed: '无法加载模型列表：输入模型 ID 即可使用。',
+		noMatch: '没有匹配的模型。'
 	},
 
 	connection: {

@@ -95,6 +95,8 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 		shows: ['Anthropic Messages API']
 	},
 	'settings.model.budget': { args: ['2,048'], shows: ['2,048'] },
+	'picker.useTyped': { args: ['my-model-1'], shows: ['my-model-1'] },
+	'picker.more': { args: ['400'], shows: ['400'] },
 	// 3 h 52 min: the units are the language's own, the numbers are the same.
 	'failure.resetsIn': { args: [(3 * 60 + 52) * 60_000], shows: ['3', '52'] },
 	'failure.actions.switchModel': { args: ['gpt-5.1'], shows: ['gpt-5.1'] },
