@@ -11,13 +11,13 @@
  *   person has seen, and a delta stream cannot take text back.
  *
  * A part keeps no copy of its deltas: it records where it starts in the turn's text of its kind
- * (`TurnSink.texts`), and reads itself back from there when a final text is longer. A part that was
+ * (`TurnOutput.texts`), and reads itself back from there when a final text is longer. A part that was
  * interrupted by another part of the same kind is no longer one contiguous run of the turn's text;
  * it is not extended (the streamed text stands).
  *
  * `addDelta` is on the per-event path: a record and module functions (protocol.ts says why).
  */
-import { emitDelta, type TurnSink } from './protocol.ts';
+import { emitDelta, type TurnOutput } from './protocol.ts';
 import { accumulatedText, type TextAccumulator } from './text-accumulator.ts';
 
 export type DeltaKind = 'text' | 'refusal' | 'reasoning';
@@ -29,7 +29,7 @@ interface PartProgress {
 }
 
 export interface DeltaTrack {
-	readonly sink: TurnSink;
+	readonly output: TurnOutput;
 	/** The kind of the paragraph breaks between groups; it also picks the text the parts are in. */
 	readonly separatorKind: DeltaKind;
 	/** The turn's text of this kind, where the parts are. */
@@ -43,11 +43,11 @@ export interface DeltaTrack {
 
 export const PARAGRAPH_BREAK = '\n\n';
 
-export function createDeltaTrack(separatorKind: DeltaKind, sink: TurnSink): DeltaTrack {
+export function createDeltaTrack(separatorKind: DeltaKind, output: TurnOutput): DeltaTrack {
 	return {
-		sink,
+		output,
 		separatorKind,
-		source: separatorKind === 'reasoning' ? sink.texts.reasoning : sink.texts.text,
+		source: separatorKind === 'reasoning' ? output.texts.reasoning : output.texts.text,
 		parts: new Map(),
 		lastGroup: -1,
 		lastKey: -1,
@@ -64,7 +64,7 @@ export function addDelta(
 ): void {
 	if (delta === '') return;
 	if (group !== track.lastGroup) {
-		if (track.lastGroup !== -1) emitDelta(track.sink, track.separatorKind, PARAGRAPH_BREAK);
+		if (track.lastGroup !== -1) emitDelta(track.output, track.separatorKind, PARAGRAPH_BREAK);
 		track.lastGroup = group;
 	}
 	let part = key === track.lastKey ? track.lastPart : track.parts.get(key);
@@ -77,7 +77,7 @@ export function addDelta(
 	track.lastKey = key;
 	track.lastPart = part;
 	part.length += delta.length;
-	emitDelta(track.sink, kind, delta);
+	emitDelta(track.output, kind, delta);
 }
 
 export function settleDelta(

@@ -4,10 +4,10 @@
  *
  * The per-event path — a text or reasoning delta from its frame to the Turn (`emitDelta`,
  * delta-track.ts, text-accumulator.ts, the reducers' delta handlers) — is module functions over
- * plain records, never a call through a closure made for the turn. V8 keeps a closure's optimized
- * code only while a closure of that function is alive, so each garbage collection between two turns
- * would drop the per-turn closures' code and start every turn in the interpreter; a module function
- * keeps its code, and records built from one object literal keep their hidden class.
+ * records of plain data, never a call through a closure made for the turn. V8 keeps a closure's
+ * optimized code only while a closure of that function is alive, so every garbage collection between
+ * two turns dropped the per-turn closures' code and each turn started in the interpreter (bench:wire,
+ * with `gc()` before each run); a module function keeps its code.
  */
 import type { ClassifyContext } from '../failure/index.ts';
 import type { DeltaKind } from './delta-track.ts';
@@ -17,26 +17,31 @@ import type { WireRecord } from './wire-json.ts';
 
 export type ContentEvent = Exclude<TurnEvent, TurnEnd>;
 
+/** What every delta of the turn goes to (`emitDelta`): data only; the sink's methods take the rest. */
+export interface TurnOutput {
+	/** Set once the turn ended (`TurnSink.end`): nothing more is taken. */
+	readonly done: boolean;
+	/** The turn's text and reasoning so far (`emitDelta` appends; delta-track.ts reads parts back). */
+	readonly texts: TurnTexts;
+	readonly listener: TurnEventListener | undefined;
+}
+
 export interface TurnSink {
 	emit(event: ContentEvent): void;
 	/** Ends the turn; later calls, and every later emit or delta, are ignored. */
 	end(end: TurnEnd): void;
-	/** Set once the turn ended (by `end`). */
-	readonly done: boolean;
+	readonly output: TurnOutput;
 	readonly context: ClassifyContext;
-	/** The turn's text and reasoning so far (`emitDelta` appends; delta-track.ts reads parts back). */
-	readonly texts: TurnTexts;
-	readonly listener: TurnEventListener | undefined;
 }
 
 /**
  * A text, refusal or reasoning delta: the same as `sink.emit({ type: kind, delta })`, without the
  * allocation when nobody listens.
  */
-export function emitDelta(sink: TurnSink, kind: DeltaKind, delta: string): void {
-	if (sink.done) return;
-	appendDelta(sink.texts, kind, delta);
-	if (sink.listener !== undefined) sink.listener({ type: kind, delta });
+export function emitDelta(output: TurnOutput, kind: DeltaKind, delta: string): void {
+	if (output.done) return;
+	appendDelta(output.texts, kind, delta);
+	if (output.listener !== undefined) output.listener({ type: kind, delta });
 }
 
 export interface ProtocolReducer {

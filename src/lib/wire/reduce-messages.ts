@@ -83,8 +83,8 @@ function canonicalDelta(deltas: Deltas, data: string): boolean {
 
 export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 	const deltas: Deltas = {
-		text: createDeltaTrack('text', sink),
-		reasoning: createDeltaTrack('reasoning', sink),
+		text: createDeltaTrack('text', sink.output),
+		reasoning: createDeltaTrack('reasoning', sink.output),
 		blocks: new Map(),
 		textGroup: 0
 	};

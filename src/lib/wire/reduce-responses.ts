@@ -51,8 +51,8 @@ const KNOWN = new Set([
 ]);
 
 export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
-	const text = createDeltaTrack('text', sink);
-	const reasoning = createDeltaTrack('reasoning', sink);
+	const text = createDeltaTrack('text', sink.output);
+	const reasoning = createDeltaTrack('reasoning', sink.output);
 	const settled = new Set<number>();
 	const tools = createResponsesTools(createToolReports(sink));
 	const citations = createCitationReports(sink);
@@ -145,7 +145,7 @@ export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
 		const response = asRecord(value['response']);
 		const output = response === undefined ? undefined : asArray(response['output']);
 		if (output !== undefined) settleFinalOutput(output);
-		if (sink.done) return;
+		if (sink.output.done) return;
 		const usage = usageOf(response === undefined ? undefined : asRecord(response['usage']));
 		if (usage !== undefined) sink.emit({ type: 'usage', usage });
 		if (type === 'response.completed') return sink.end({ type: 'end', status: 'completed' });

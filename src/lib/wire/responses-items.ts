@@ -27,7 +27,7 @@ export interface ItemState {
 }
 
 export function settleOutputItem(state: ItemState, index: number, item: unknown): void {
-	if (state.sink.done || !isRecord(item)) return;
+	if (state.sink.output.done || !isRecord(item)) return;
 	switch (item['type']) {
 		case 'message':
 			return settleMessage(state, index, item);

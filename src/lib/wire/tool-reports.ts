@@ -55,7 +55,11 @@ export function createToolReports(sink: TurnSink): ToolReports {
 		report(key, fields, final) {
 			const entry = entries.get(key);
 			if (entry === undefined) {
-				const activity: ToolActivity = { key, ...fields, textOffset: sink.texts.text.length };
+				const activity: ToolActivity = {
+					key,
+					...fields,
+					textOffset: sink.output.texts.text.length
+				};
 				entries.set(key, { activity, final });
 				sink.emit({ type: 'tool', tool: activity });
 				return;

@@ -17,7 +17,7 @@
  */
 import { classifyStreamError, type ClassifyContext } from '../failure/index.ts';
 import type { Failure } from '../failure/index.ts';
-import type { ProtocolReducer, TurnSink } from './protocol.ts';
+import type { ProtocolReducer, TurnOutput, TurnSink } from './protocol.ts';
 import { createMessagesReducer } from './reduce-messages.ts';
 import { createResponsesReducer } from './reduce-responses.ts';
 import type { RouteKind } from './route-kind.ts';
@@ -44,8 +44,8 @@ export interface TurnCore {
 	turn(): Turn;
 }
 
-/** The sink as its turn holds it: `end` sets `done`. */
-interface WritableSink extends TurnSink {
+/** The output as its turn holds it: `end` sets `done`. */
+interface WritableOutput extends TurnOutput {
 	done: boolean;
 }
 
@@ -56,19 +56,18 @@ export function createTurnCore(route: RouteKind, options: TurnCoreOptions): Turn
 	const maxEventChars = options.maxEventChars;
 	let frames = 0;
 
-	const sink: WritableSink = {
-		done: false,
+	const output: WritableOutput = { done: false, texts: builder.texts, listener };
+	const sink: TurnSink = {
+		output,
 		context,
-		texts: builder.texts,
-		listener,
 		emit(event) {
-			if (sink.done) return;
+			if (output.done) return;
 			builder.apply(event);
 			if (listener !== undefined) listener(event);
 		},
 		end(end) {
-			if (sink.done) return;
-			sink.done = true;
+			if (output.done) return;
+			output.done = true;
 			builder.apply(end);
 			if (listener !== undefined) listener(end);
 		}
@@ -87,13 +86,13 @@ export function createTurnCore(route: RouteKind, options: TurnCoreOptions): Turn
 
 	return {
 		get done() {
-			return sink.done;
+			return output.done;
 		},
 		get frames() {
 			return frames;
 		},
 		frame(data, eventName, tail) {
-			if (sink.done) return;
+			if (output.done) return;
 			frames++;
 			if (data.length > maxEventChars) return fail(responseTooLarge('event', maxEventChars));
 			if (data === '[DONE]') return;

@@ -10,7 +10,7 @@ import {
 	settleDelta,
 	type DeltaKind
 } from '../../../src/lib/wire/delta-track.ts';
-import type { TurnSink } from '../../../src/lib/wire/protocol.ts';
+import type { TurnOutput } from '../../../src/lib/wire/protocol.ts';
 import {
 	accumulatedText,
 	appendText,
@@ -20,19 +20,16 @@ import {
 function track() {
 	const texts = { text: createTextAccumulator(), reasoning: createTextAccumulator() };
 	const kinds: DeltaKind[] = [];
-	const sink: TurnSink = {
+	const output: TurnOutput = {
 		done: false,
-		context: { route: 'responses' },
 		texts,
 		listener: (event) => {
 			if (event.type === 'text' || event.type === 'refusal' || event.type === 'reasoning') {
 				kinds.push(event.type);
 			}
-		},
-		emit: () => undefined,
-		end: () => undefined
+		}
 	};
-	const parts = createDeltaTrack('text', sink);
+	const parts = createDeltaTrack('text', output);
 	const deltas = {
 		add: (key: number, group: number, delta: string, kind: DeltaKind) =>
 			addDelta(parts, key, group, delta, kind),
