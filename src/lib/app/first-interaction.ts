@@ -4,13 +4,19 @@
  * click is often a send, which should not share its frame with compiling it. Not focus: the
  * composer takes focus by itself when the page opens. A load that fails is left to its own first
  * use, which says so.
+ *
+ * An interaction inside an element marked `data-leaves-page` (the new version's Reload) is not one:
+ * the page is about to go, and module requests answered by the outgoing service worker just as the
+ * new one is told to take over can hold its activation — seen in Chromium as a takeover that never
+ * came and a reload that never loaded (tests/e2e/pwa.spec.ts).
  */
 export function loadOnFirstInteraction(
 	loads: readonly (() => Promise<unknown>)[],
 	target: EventTarget = window
 ): () => void {
 	const types = ['pointerdown', 'keydown'] as const;
-	const start = (): void => {
+	const start = (event: Event): void => {
+		if (event.target instanceof Element && event.target.closest('[data-leaves-page]')) return;
 		stop();
 		const load = (): void => {
 			for (const each of loads) void each().catch(() => undefined);

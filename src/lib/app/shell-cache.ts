@@ -95,15 +95,31 @@ export function offlineShellFor(url: string, scope: string): string | null {
 }
 
 /**
+ * Built files no page of the app ever asks the worker for, so storing them at install would only
+ * cost the person a download (≈ 4.6 MB of 5.7):
+ * - mermaid's browser build: only the diagram document loads it, framed with an opaque origin, and
+ *   a sandboxed frame without `allow-same-origin` is never controlled by a service worker
+ *   (https://w3c.github.io/ServiceWorker/#control-and-use-window-client — its origin is not ours);
+ * - KaTeX's `.woff` and `.ttf` fonts: its stylesheet lists `.woff2` first, and every browser that
+ *   runs this app takes `.woff2` (https://drafts.csswg.org/css-fonts/#src-desc picks the first
+ *   supported format), so the older formats are never fetched.
+ * They stay on the server and load from the network as before if anything ever asks.
+ */
+const NEVER_PRECACHED = [/\/mermaid\.min\.[\w-]+\.js$/, /\/KaTeX_[\w-]+\.[\w-]+\.(?:woff|ttf)$/];
+
+/**
  * Everything this version stores at install, as absolute URLs: the built files (`build` from
  * `$service-worker`), the static files (`files`), and the page shell at the scope. Each passes
- * `shouldCache`, so nothing the rules refuse can be stored even by a mistake in the lists.
+ * `shouldCache`, so nothing the rules refuse can be stored even by a mistake in the lists; files no
+ * page of the app asks for (`NEVER_PRECACHED`) are left out.
  * @param paths `build` and `files` as `$service-worker` gives them: paths under the base
  */
 export function precacheUrls(scope: string, paths: readonly string[]): string[] {
 	const urls = [...paths.map((path) => new URL(path, scope).href), scope];
-	return [...new Set(urls)].filter((url) =>
-		shouldCache({ method: 'GET', url, mode: 'same-origin', destination: '' }, scope)
+	return [...new Set(urls)].filter(
+		(url) =>
+			shouldCache({ method: 'GET', url, mode: 'same-origin', destination: '' }, scope) &&
+			!NEVER_PRECACHED.some((pattern) => pattern.test(new URL(url).pathname))
 	);
 }
 

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import { AppUpdate } from '../../../src/lib/app/app-update.svelte.ts';
+import { loadOnFirstInteraction } from '../../../src/lib/app/first-interaction.ts';
 import { SKIP_WAITING_MESSAGE } from '../../../src/lib/app/shell-cache.ts';
 import UpdateNotice from '../../../src/lib/components/app/UpdateNotice.svelte';
 import { FakeContainer, host } from '../../unit/app/service-worker-fakes.ts';
@@ -60,5 +61,27 @@ describe('UpdateNotice', () => {
 		container.takeOver(container.registration.install());
 		await expect.element(screen.getByRole('status')).toBeEmptyDOMElement();
 		expect(page.reloads).toBe(0);
+	});
+
+	it('Reload is not a first interaction: the page loads no code it is about to leave', async () => {
+		// Module requests to the outgoing worker at the moment the new one is told to take over
+		// held its activation in Chromium, and the reload never loaded (tests/e2e/pwa.spec.ts).
+		const { container, screen } = await started();
+		container.registration.install();
+		let loads = 0;
+		const stop = loadOnFirstInteraction([async () => (loads += 1)]);
+		try {
+			await screen.getByRole('button', { name: 'Reload' }).click();
+			// A load would start by the idle callback's 2 s bound at the latest: nothing to await
+			// for something that must not happen, so wait past that bound.
+			await new Promise((resolve) => setTimeout(resolve, 2100));
+			expect(loads).toBe(0);
+
+			// Anything else is: the code loads once the page is idle.
+			document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+			await expect.poll(() => loads, { timeout: 5000 }).toBe(1);
+		} finally {
+			stop();
+		}
 	});
 });

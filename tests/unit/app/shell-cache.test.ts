@@ -212,6 +212,26 @@ describe('precacheUrls', () => {
 			])
 		).toEqual(['https://chat.example/favicon.svg', scope]);
 	});
+
+	it('leaves out what no page asks the worker for: mermaid (loaded by a sandboxed frame only) and KaTeX’s legacy fonts', () => {
+		const scope = 'https://intranet.example/tools/chat/';
+		const at = (path: string): string => `/tools/chat/_app/immutable/${path}`;
+		expect(
+			precacheUrls(scope, [
+				at('assets/mermaid.min.BZuf2r7K.js'),
+				at('assets/KaTeX_Main-Regular.ypZvNtVU.ttf'),
+				at('assets/KaTeX_AMS-Regular.DMm9YOAa.woff'),
+				at('assets/KaTeX_AMS-Regular.Dq_Xc2x-.woff2'),
+				at('chunks/katex.B1x-9_Z.js'),
+				at('chunks/mermaid.B1x.js')
+			])
+		).toEqual([
+			`https://intranet.example${at('assets/KaTeX_AMS-Regular.Dq_Xc2x-.woff2')}`,
+			`https://intranet.example${at('chunks/katex.B1x-9_Z.js')}`,
+			`https://intranet.example${at('chunks/mermaid.B1x.js')}`,
+			scope
+		]);
+	});
 });
 
 describe('cache names', () => {
