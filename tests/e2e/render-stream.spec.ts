@@ -63,17 +63,17 @@ test('the view follows the stream at the bottom; scrolled up, it stays and offer
 	await expect.poll(atBottom).toBe(true);
 	await scroller.hover();
 	await page.mouse.wheel(0, -1500);
-	// The wheel scrolls smoothly, over several frames: the position is read once it holds still.
-	let previous = -1;
+	// The wheel scrolls smoothly, over several frames (on a busy machine with pauses between them):
+	// the position is read once it has held still for three reads in a row, 150 ms apart.
+	const positions: number[] = [];
 	await expect
 		.poll(
 			async () => {
-				const now = await scroller.evaluate((element) => element.scrollTop);
-				const still = now === previous;
-				previous = now;
-				return still;
+				positions.push(await scroller.evaluate((element) => element.scrollTop));
+				const last = positions.slice(-3);
+				return last.length === 3 && last.every((position) => position === last[0]);
 			},
-			{ intervals: [100] }
+			{ intervals: [150] }
 		)
 		.toBe(true);
 	const jump = page.getByRole('button', { name: /Jump to latest/ });

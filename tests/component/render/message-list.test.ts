@@ -110,6 +110,33 @@ describe('MessageList', () => {
 		window.dispatchEvent(new PointerEvent('pointerup'));
 	});
 
+	it('a wheel turned up stops following at once, however late its smooth scroll starts', async () => {
+		const { screen, scroller, live } = await streamedToTheEnd();
+		await expect.poll(() => scroller.scrollTop).toBeGreaterThan(0);
+
+		// On a busy page the browser's smooth scroll can start long after the wheel (past the input
+		// window): the stream growing meanwhile must not pull the view back down, which would also
+		// cancel the scroll the person asked for (seen in CI: "Jump to latest" never came).
+		scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -300 }));
+		await new Promise((resolve) => setTimeout(resolve, 800));
+		scroller.scrollTop -= 300;
+		const position = scroller.scrollTop;
+		for (let i = 40; i < 50; i++) live.append('text', `Paragraph ${i}.\n\n`);
+		await nextFrame();
+		await nextFrame();
+		expect(scroller.scrollTop).toBe(position);
+		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
+
+		// Turning the wheel down to the end follows again.
+		scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: 300 }));
+		scroller.scrollTop = scroller.scrollHeight;
+		await expect
+			.poll(() => screen.getByRole('button', { name: /Jump to latest/ }).elements().length)
+			.toBe(0);
+		live.append('text', 'More.\n\n'.repeat(20));
+		await expect.poll(() => atBottom(scroller)).toBe(true);
+	});
+
 	it('scrolling up with the keyboard while focus is outside the list stops following', async () => {
 		const { screen, scroller, live } = await streamedToTheEnd();
 

@@ -10,6 +10,11 @@ const INTENT_MS = 600;
  * scroll that ends near the bottom pins, scrolling up to read unpins. While pinned, any growth of
  * the content (a streamed frame rendered, a message added) scrolls to the end before the frame is
  * painted (ResizeObserver callbacks run after layout, before paint).
+ *
+ * A wheel turned up, or a key that scrolls up, unpins at once, before any scroll: on a busy page
+ * the browser's smooth scroll may start long after the input, a few pixels at a time, and
+ * following the stream meanwhile would both pull the view back down and cancel that scroll. Until
+ * the person's next input of another kind, the view is theirs wherever it stops.
  */
 export class FollowState {
 	readonly #element: HTMLElement;
@@ -20,6 +25,8 @@ export class FollowState {
 	#intentAt = -Infinity;
 	/** A pointer is held down on the container (dragging its scrollbar, selecting text). */
 	#holding = false;
+	/** The person's latest input was a wheel turned up or a key that scrolls up. */
+	#headingUp = false;
 
 	constructor(element: HTMLElement) {
 		this.#element = element;
@@ -35,9 +42,14 @@ export class FollowState {
 		return element.scrollHeight - element.scrollTop - element.clientHeight;
 	}
 
-	/** The person is about to scroll (wheel, touch, key or pointer input on the container). */
-	noteIntent(): void {
+	/**
+	 * The person is about to scroll (wheel, touch, key or pointer input on the container).
+	 * @param up the input scrolls up (a wheel turned up, PageUp, ↑, Home): following stops now
+	 */
+	noteIntent(up = false): void {
 		this.#intentAt = performance.now();
+		this.#headingUp = up;
+		if (up && this.#pinned && this.#element.scrollTop > 0) this.#pinned = false;
 	}
 
 	/** A pointer went down on the container, or came up (anywhere). */
@@ -56,6 +68,7 @@ export class FollowState {
 	 * grew past the margin before the event fired: only the person moving up unpins.
 	 */
 	measure(): void {
+		if (this.#headingUp) return;
 		const ours =
 			this.#pinned && (!this.#personScrolling() || this.#element.scrollTop >= this.#leftAt - 1);
 		const pinned = ours || this.#distanceToEnd() <= NEAR_BOTTOM_PX;
@@ -84,6 +97,7 @@ export class FollowState {
 
 	/** "Jump to latest": scroll to the end and follow again. */
 	jumpToEnd(): void {
+		this.#headingUp = false;
 		this.#pinned = true;
 		this.#leftAt = 0;
 		this.follow();
@@ -91,6 +105,12 @@ export class FollowState {
 }
 
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'Home', 'End', ' ']);
+const SCROLL_UP_KEYS = new Set(['PageUp', 'ArrowUp', 'Home']);
+
+/** Whether a key scrolls up: PageUp, ↑, Home, or Shift+Space. */
+function scrollsUp(event: KeyboardEvent): boolean {
+	return SCROLL_UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey);
+}
 
 function isTextField(target: EventTarget | null): boolean {
 	return (
@@ -119,14 +139,18 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		element.setAttribute('data-follow-stream', '');
 		const onScroll = (): void => state.measure();
 		const onIntent = (): void => state.noteIntent();
-		const intents = ['wheel', 'touchmove', 'keydown'] as const;
+		const onWheel = (event: WheelEvent): void => state.noteIntent(event.deltaY < 0);
+		const intents = ['touchmove'] as const;
 		// Keyboard scrolling reaches this container while focus is elsewhere (the page body, a
 		// button above it): a scrolling key anywhere outside a text field counts as intent too.
 		const onKey = (event: KeyboardEvent): void => {
-			if (SCROLL_KEYS.has(event.key) && !isTextField(event.target)) state.noteIntent();
+			if (SCROLL_KEYS.has(event.key) && !isTextField(event.target)) {
+				state.noteIntent(scrollsUp(event));
+			} else if (element.contains(event.target as Node | null)) state.noteIntent();
 		};
 		window.addEventListener('keydown', onKey, { passive: true });
 		for (const type of intents) element.addEventListener(type, onIntent, { passive: true });
+		element.addEventListener('wheel', onWheel, { passive: true });
 		// A scrollbar drag can last longer than INTENT_MS: scrolls count as the person's until the
 		// pointer comes up, wherever that happens.
 		const onPointerDown = (): void => state.notePointer(true);
@@ -151,6 +175,7 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		return () => {
 			element.removeEventListener('scroll', onScroll);
 			for (const type of intents) element.removeEventListener(type, onIntent);
+			element.removeEventListener('wheel', onWheel);
 			window.removeEventListener('keydown', onKey);
 			element.removeEventListener('pointerdown', onPointerDown);
 			window.removeEventListener('pointerup', onPointerUp);
