@@ -17,7 +17,7 @@
  *   @see https://w3c.github.io/web-locks/
  */
 import type { Failure } from '../failure/index.ts';
-import { own } from '../failure/own-sentence.ts';
+import { ENGLISH_PAGE_CLOSED } from '../failure/own-sentence.ts';
 import type { ConversationChannel } from './conversation-channel.ts';
 import type {
 	ConversationPatch,
@@ -241,7 +241,12 @@ export class ConversationWriter {
 	}
 }
 
-const PAGE_CLOSED: Failure = { kind: 'stream_interrupted', ...own({ kind: 'page_closed' }) };
+/** own({ kind: 'page_closed' }), without the English table (own-sentence.ts says why). */
+const PAGE_CLOSED: Failure = {
+	kind: 'stream_interrupted',
+	message: ENGLISH_PAGE_CLOSED,
+	said: { kind: 'page_closed' }
+};
 
 /** The journal's copy of a message replaces the stored one (it is newer) or is added. */
 function withJournal(messages: readonly MessageRecord[], latest: MessageRecord | undefined) {

@@ -1,5 +1,5 @@
 import { messageOf, nameOf } from './errors.ts';
-import { own } from './own-sentence.ts';
+import { ENGLISH_ASSET_FAILED } from './own-sentence.ts';
 import type { Failure } from './types.ts';
 
 /**
@@ -20,7 +20,9 @@ export function isAssetLoadError(error: unknown): boolean {
 export function assetFailure(raw: string): Failure {
 	return {
 		kind: 'asset_timeout',
-		...own({ kind: 'asset_failed' }),
+		// own({ kind: 'asset_failed' }), without the English table (own-sentence.ts says why).
+		message: ENGLISH_ASSET_FAILED,
+		said: { kind: 'asset_failed' },
 		raw
 	};
 }

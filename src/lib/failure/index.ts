@@ -18,7 +18,8 @@ export {
 } from './errors.ts';
 export { present } from './present.ts';
 export { detailOf } from './present-copy.ts';
-export { own, readOwnSentence, type SignInProblem } from './own-sentence.ts';
+export { readOwnSentence, type SignInProblem } from './own-sentence.ts';
+export { own } from './own-sentence-english.ts';
 export type { FailureAction, FailureActionKind } from './presentation.ts';
 export type { FailureSeverity } from './severity.ts';
 export type { FailureSituation } from './situation.ts';
