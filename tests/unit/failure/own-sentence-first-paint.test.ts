@@ -18,9 +18,12 @@ describe('first-paint failures without the English table', () => {
 	it('an answer the closed page cut off', async () => {
 		const saved: unknown[] = [];
 		const writer = {
-			claim: async () => () => {},
-			saveMessage: async (message: unknown) => void saved.push(message),
-			settled: async () => {}
+			claim: () => Promise.resolve(() => {}),
+			saveMessage: (message: unknown) => {
+				saved.push(message);
+				return Promise.resolve();
+			},
+			settled: () => Promise.resolve()
 		};
 		const streaming = {
 			id: 'a',
