@@ -23,7 +23,7 @@ import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 import { base64ToBlob, blobToBase64 } from './storage/blob-base64.ts';
 import { importBatches } from './storage/import-batches.ts';
 import { SearchableStore } from './search/searchable-store.ts';
-import { SearchCancelled, type MessageHit } from './search/message-index.ts';
+import type { MessageHit } from './search/message-index.ts';
 import { foldForSearch, foldQuery } from './search/search-text.ts';
 import { assertNever } from '../failure/assert-never.ts';
 
@@ -148,7 +148,10 @@ export class ConversationLibrary {
 
 	/** Gets the messages ready to be searched (the search field has the focus). */
 	prepareSearch(): void {
-		this.#store.index.prepare();
+		void this.#store.searchIndex().then(
+			(index) => index.prepare(),
+			() => undefined // the search says so when it runs
+		);
 	}
 
 	/** Why conversation `id` matched the search through its messages, if it did. */
@@ -377,10 +380,11 @@ export class ConversationLibrary {
 	 * open one is left.
 	 */
 	async #hear(news: ConversationNews): Promise<void> {
-		const index = this.#store.index;
+		// Not loaded yet: nothing to note, a new index reads storage when first searched.
+		const index = this.#store.loadedIndex;
 		switch (news.type) {
 			case 'deleted':
-				index.removeConversation(news.conversationId);
+				index?.removeConversation(news.conversationId);
 				this.#conversations = this.#conversations.filter(
 					(record) => record.id !== news.conversationId
 				);
@@ -400,20 +404,20 @@ export class ConversationLibrary {
 				// New conversations whose messages this tab was not sent (an import in another tab):
 				// the index reads storage again on the next search.
 				if (this.#conversations.some((record) => !known.has(record.id))) {
-					index.invalidate();
+					index?.invalidate();
 					this.#scheduleSearch();
 				}
 				return;
 			}
 			case 'message':
-				index.noteMessage(news.record);
+				index?.noteMessage(news.record);
 				// A conversation started in another tab.
 				if (!this.#conversations.some((r) => r.id === news.record.conversationId)) {
 					await this.#refresh();
 				}
 				return;
 			case 'messages-removed':
-				index.removeMessages(news.ids);
+				index?.removeMessages(news.ids);
 				return;
 			default:
 				assertNever(news, 'conversation news');
@@ -439,11 +443,13 @@ export class ConversationLibrary {
 		const run = new AbortController();
 		this.#searchRun = run;
 		try {
-			const hits = await this.#store.index.search(query, run.signal);
+			const index = await this.#store.searchIndex();
+			if (run.signal.aborted) return;
+			const hits = await index.search(query, run.signal);
 			if (run.signal.aborted) return;
 			this.#found = { query, hits };
 		} catch (error) {
-			if (error instanceof SearchCancelled) return;
+			if (error instanceof Error && error.name === 'SearchCancelled') return;
 			// The messages cannot be searched now: titles still match.
 			this.#found = null;
 		}

@@ -119,7 +119,9 @@ describe('batches and scans', () => {
 			attachments: []
 		});
 		const search = async (query: string): Promise<string[]> =>
-			[...(await store.index.search(query, new AbortController().signal)).keys()].sort();
+			[
+				...(await (await store.searchIndex()).search(query, new AbortController().signal)).keys()
+			].sort();
 		expect(await search('harbour')).toEqual(['a']);
 		await store.saveBatch({
 			conversations: [conversation('c')],

@@ -3,6 +3,10 @@
  * made through it (by the open conversation, an import, the library) goes to the store and then to
  * the index. The library hands this store to everything, so nothing in this tab writes around it;
  * what other tabs write reaches the index through the library's channel (see library.svelte.ts).
+ *
+ * The index's code loads when it is first asked for (`searchIndex`: the search field's focus or a
+ * query), not with the first paint (bench:size). A write before then needs no note: a new index
+ * reads storage when it is first searched.
  */
 import type {
 	ConversationPatch,
@@ -12,13 +16,26 @@ import type {
 	StoredBatch
 } from '../storage/conversation-store.ts';
 import type { Conversation, ConversationRecord, MessageRecord } from '../storage/records.ts';
-import { MessageSearchIndex } from './message-index.ts';
+import type { MessageSearchIndex } from './message-index.ts';
 
 export class SearchableStore implements ConversationStore {
-	readonly index: MessageSearchIndex;
+	#index: MessageSearchIndex | null = null;
+	#loading: Promise<MessageSearchIndex> | null = null;
 
-	constructor(private readonly inner: ConversationStore) {
-		this.index = new MessageSearchIndex((onBatch) => inner.scanMessages(onBatch));
+	constructor(private readonly inner: ConversationStore) {}
+
+	/** The index of this store's messages, its code loaded on first use. */
+	searchIndex(): Promise<MessageSearchIndex> {
+		this.#loading ??= import('./message-index.ts').then(({ MessageSearchIndex }) => {
+			this.#index = new MessageSearchIndex((onBatch) => this.inner.scanMessages(onBatch));
+			return this.#index;
+		});
+		return this.#loading;
+	}
+
+	/** The index if its code has loaded (writes are noted in it from then on). */
+	get loadedIndex(): MessageSearchIndex | null {
+		return this.#index;
 	}
 
 	get problem(): StorageProblem | null {
@@ -46,18 +63,18 @@ export class SearchableStore implements ConversationStore {
 	}
 	async saveMessage(record: MessageRecord): Promise<void> {
 		await this.inner.saveMessage(record);
-		this.index.noteMessage(record);
+		this.#index?.noteMessage(record);
 	}
 	async deleteConversation(id: string): Promise<void> {
 		await this.inner.deleteConversation(id);
-		this.index.removeConversation(id);
+		this.#index?.removeConversation(id);
 	}
 	lastSeq(conversationId: string): Promise<number> {
 		return this.inner.lastSeq(conversationId);
 	}
 	async deleteMessages(ids: readonly string[]): Promise<void> {
 		await this.inner.deleteMessages(ids);
-		this.index.removeMessages(ids);
+		this.#index?.removeMessages(ids);
 	}
 	loadAll(): Promise<Conversation[]> {
 		return this.inner.loadAll();
@@ -73,6 +90,6 @@ export class SearchableStore implements ConversationStore {
 	}
 	async saveBatch(batch: StoredBatch): Promise<void> {
 		await this.inner.saveBatch(batch);
-		this.index.noteMessages(batch.messages);
+		this.#index?.noteMessages(batch.messages);
 	}
 }
