@@ -4,7 +4,7 @@
  * the problem. (Failures of the token request itself go through `classifyTokenExchange`.)
  */
 import type { Failure, SignInProblem } from '../failure/index.ts';
-import { own } from '../failure/own-sentence-english.ts';
+import { own } from '../failure/own-sentence-say.ts';
 
 export type { SignInProblem };
 

@@ -2,7 +2,7 @@ import { clockOf, isClassifierModel, type ClassifyContext } from './context.ts';
 import type { ErrorFields } from './fields.ts';
 import { chooseCode } from './kinds-by-code.ts';
 import { gatewayMessage } from './message.ts';
-import { own } from './own-sentence-english.ts';
+import { own } from './own-sentence-say.ts';
 import { requestIdFromMessage } from './request-id.ts';
 import { resolveKind } from './resolve-kind.ts';
 import { MAX_HINT_MS, retryAfterFromText } from './retry-after.ts';

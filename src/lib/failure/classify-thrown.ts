@@ -9,7 +9,7 @@ import {
 	nameOf
 } from './errors.ts';
 import { gatewayMessage } from './message.ts';
-import { own } from './own-sentence-english.ts';
+import { own } from './own-sentence-say.ts';
 import {
 	causeCodes,
 	isFetchFailureMessage,

@@ -9,7 +9,7 @@ import { kindForMessage } from './patterns.ts';
 import { redactTokenBody, redactTokenText, safeUrl } from './redact.ts';
 import { requestIdFromHeaders } from './request-id.ts';
 import { retryAfterFromHeaders } from './retry-after.ts';
-import { ENGLISH_OWN_SENTENCES, own } from './own-sentence-english.ts';
+import { ENGLISH_OWN_SENTENCES, own } from './own-sentence-say.ts';
 import { SIGN_IN_AGAIN_CODES, type TokenTransportReason } from './own-sentence.ts';
 import { safely } from './safely.ts';
 import { capRaw } from './text.ts';

@@ -19,7 +19,7 @@ export {
 export { present } from './present.ts';
 export { detailOf } from './present-copy.ts';
 export { readOwnSentence, type SignInProblem } from './own-sentence.ts';
-export { own } from './own-sentence-english.ts';
+export { own } from './own-sentence-say.ts';
 export type { FailureAction, FailureActionKind } from './presentation.ts';
 export type { FailureSeverity } from './severity.ts';
 export type { FailureSituation } from './situation.ts';

@@ -4,11 +4,10 @@
  * says it in the person's language. `Failure.message` keeps it in English (logs, exports, tests).
  * A gateway's own words are never one of these: they are shown as sent.
  *
- * This file is what the first paint needs (the types, reading a stored sentence, saying one in a
- * given language); the English table and `own` are in own-sentence-english.ts.
+ * This file is what the first paint needs (the types and reading a stored sentence); saying one
+ * (`sayOwn`), the English table and `own` are in own-sentence-say.ts, loaded with the code that
+ * makes or shows failures.
  */
-import { assertNever } from './assert-never.ts';
-import { statusLine } from './status.ts';
 import { isFailureKind, type FailureKind } from './types.ts';
 
 /** Why a token request could not be sent, in a few words about the sign-in server. */
@@ -84,33 +83,13 @@ export type OwnSentence =
 /**
  * The English of the two sentences a first paint can need before the failure card's code has
  * loaded: a part of the app that failed to load (failure/asset-load.ts), and an answer cut off by
- * a closed page (chat/conversation-writer.ts). The full English table (own-sentence-english.ts)
+ * a closed page (chat/conversation-writer.ts). The full English table (own-sentence-say.ts)
  * uses these, and loads with the turn's code and the failure card instead (bench:size budget).
  */
 export const ENGLISH_ASSET_FAILED =
 	'A part of this app failed to load, probably because a new version was deployed or the connection dropped.';
 export const ENGLISH_PAGE_CLOSED =
 	'The page was closed or reloaded while this answer was streaming.';
-
-/** The kinds whose fallback sentence names the HTTP status when there is one. */
-const WITH_STATUS: ReadonlySet<FailureKind> = new Set<FailureKind>([
-	'insufficient_balance',
-	'rate_limited',
-	'classifier_unavailable',
-	'auth_expired',
-	'forbidden',
-	'not_found',
-	'request_too_large',
-	'bad_request',
-	'overloaded',
-	'upstream_failed',
-	'bad_gateway',
-	'origin_timeout',
-	'server_error',
-	'asset_timeout',
-	'malformed_response',
-	'unknown'
-]);
 
 /** The sentences in one language (English below; the others in src/lib/i18n). */
 export interface OwnSentenceCopy {
@@ -158,100 +137,6 @@ export interface OwnSentenceCopy {
 	/** `description`: the authorization server's words (or ''), shown as sent. */
 	authorizationDenied: (description: string) => string;
 	authorizationError: (code: string, description: string) => string;
-}
-
-/** `sentence` in the language of `copy` (English: ENGLISH_OWN_SENTENCES, own-sentence-english.ts). */
-export function sayOwn(sentence: OwnSentence, copy: OwnSentenceCopy): string {
-	switch (sentence.kind) {
-		case 'fallback': {
-			const { failure, status } = sentence;
-			const line = status !== undefined && WITH_STATUS.has(failure) ? statusLine(status) : '';
-			return copy.closed(copy.fallback[failure], line);
-		}
-		case 'stopped':
-			return copy.stopped;
-		case 'connect_timeout':
-			return copy.connectTimeout(sentence.seconds);
-		case 'idle_timeout':
-			return copy.idleTimeout(sentence.seconds);
-		case 'answer_too_large':
-			return copy.answerTooLarge;
-		case 'took_too_long':
-			return copy.tookTooLong;
-		case 'timed_out':
-			return copy.timedOut;
-		case 'unreadable':
-			return copy.unreadable;
-		case 'connection_broke':
-			return copy.connectionBroke;
-		case 'unknown':
-			return copy.unknown;
-		case 'offline':
-			return copy.offline;
-		case 'dns_failed':
-			return copy.dnsFailed;
-		case 'connection_refused':
-			return copy.connectionRefused;
-		case 'connection_reset':
-			return copy.connectionReset;
-		case 'certificate_refused':
-			return copy.certificateRefused;
-		case 'unreachable':
-			return copy.unreachable;
-		case 'asset_failed':
-			return copy.assetFailed;
-		case 'stream_ended':
-			return copy.streamEnded;
-		case 'stream_empty':
-			return copy.streamEmpty;
-		case 'stream_silent':
-			return copy.streamSilent(sentence.seconds);
-		case 'event_too_large':
-			return copy.eventTooLarge(sentence.limit);
-		case 'response_too_large':
-			return copy.responseTooLarge(sentence.limit);
-		case 'page_closed':
-			return copy.pageClosed;
-		case 'region_login':
-			return copy.regionLogin;
-		case 'sign_in_again':
-			return copy.signInAgain[sentence.code ?? 'other'];
-		case 'token_unreadable':
-			return copy.tokenUnreadable;
-		case 'token_denied':
-			return copy.tokenDenied(sentence.description ?? '');
-		case 'token_client_error':
-			return copy.tokenClientError(sentence.code, sentence.description ?? '');
-		case 'token_status':
-			return copy.tokenStatus(statusLine(sentence.status), sentence.description ?? '');
-		case 'token_transport':
-			return copy.tokenTransport(sentence.url ?? '', transportReason(sentence.reason, copy));
-		case 'sign_in_problem':
-			return copy.signInProblem[sentence.problem];
-		case 'frame_renewal':
-			return copy.frameRenewal;
-		case 'authorization_denied':
-			return copy.authorizationDenied(sentence.description ?? '');
-		case 'authorization_error':
-			return copy.authorizationError(sentence.code, sentence.description ?? '');
-		default:
-			return assertNever(sentence, 'own sentence');
-	}
-}
-
-function transportReason(reason: TokenTransportReason, copy: OwnSentenceCopy): string {
-	switch (reason.kind) {
-		case 'offline':
-			return copy.transport.offline;
-		case 'timeout':
-			return copy.transport.timeout;
-		case 'unreachable':
-			return copy.transport.unreachable(reason.code ?? '');
-		case 'other':
-			return reason.text;
-		default:
-			return assertNever(reason, 'token transport reason');
-	}
 }
 
 const SIMPLE_KINDS: ReadonlySet<string> = new Set([

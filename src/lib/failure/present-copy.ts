@@ -1,5 +1,6 @@
 import { enDeferred } from '../i18n/en-deferred.ts';
-import { sayOwn, type OwnSentenceCopy } from './own-sentence.ts';
+import type { OwnSentenceCopy } from './own-sentence.ts';
+import { sayOwn } from './own-sentence-say.ts';
 import type { FailureSituation } from './situation.ts';
 import type { Failure, FailureKind, NetworkCase } from './types.ts';
 

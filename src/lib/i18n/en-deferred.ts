@@ -8,7 +8,7 @@
  */
 import type { DeferredFix } from '../chat/failure-fixes.svelte.ts';
 import { formatDuration } from '../failure/duration.ts';
-import { ENGLISH_OWN_SENTENCES } from '../failure/own-sentence-english.ts';
+import { ENGLISH_OWN_SENTENCES } from '../failure/own-sentence-say.ts';
 import type { FailureCopy } from '../failure/present-copy.ts';
 import type { ManualRetryKind } from '../failure/retry-policy.ts';
 import type { ImportRefusal } from '../chat/storage/transfer.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleAbandoned } from '../../../src/lib/chat/conversation-writer.ts';
 import { assetFailure } from '../../../src/lib/failure/asset-load.ts';
-import { own } from '../../../src/lib/failure/own-sentence-english.ts';
+import { own } from '../../../src/lib/failure/own-sentence-say.ts';
 
 describe('first-paint failures without the English table', () => {
 	it('a part of the app that failed to load', () => {

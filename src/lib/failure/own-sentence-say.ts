@@ -1,16 +1,40 @@
 /**
- * Our own failure sentences in English, the source language (the others are in src/lib/i18n), and
- * `own`, which writes a Failure's English `message` beside its `said`. Apart from own-sentence.ts
- * so that the table loads with the code that makes failures (the turn's code, the sign-in flow,
- * the failure card), not with the first paint.
+ * Saying our own failure sentences: `sayOwn` in any language's words, the English words (the
+ * source language; the others are in src/lib/i18n), and `own`, which writes a Failure's English
+ * `message` beside its `said`. Apart from own-sentence.ts so that this loads with the code that
+ * makes or shows failures (the turn's code, the sign-in flow, the failure card), not with the
+ * first paint (bench:size).
  */
+import { assertNever } from './assert-never.ts';
 import {
 	ENGLISH_ASSET_FAILED,
 	ENGLISH_PAGE_CLOSED,
-	sayOwn,
 	type OwnSentence,
-	type OwnSentenceCopy
+	type OwnSentenceCopy,
+	type TokenTransportReason
 } from './own-sentence.ts';
+import { statusLine } from './status.ts';
+import type { FailureKind } from './types.ts';
+
+/** The kinds whose fallback sentence names the HTTP status when there is one. */
+const WITH_STATUS: ReadonlySet<FailureKind> = new Set<FailureKind>([
+	'insufficient_balance',
+	'rate_limited',
+	'classifier_unavailable',
+	'auth_expired',
+	'forbidden',
+	'not_found',
+	'request_too_large',
+	'bad_request',
+	'overloaded',
+	'upstream_failed',
+	'bad_gateway',
+	'origin_timeout',
+	'server_error',
+	'asset_timeout',
+	'malformed_response',
+	'unknown'
+]);
 
 const suffix = (description: string): string => (description === '' ? '' : `: ${description}`);
 
@@ -121,6 +145,100 @@ export const ENGLISH_OWN_SENTENCES: OwnSentenceCopy = {
 	authorizationError: (code, description) =>
 		`Sign-in failed: the sign-in server answered ${code}${description === '' ? '.' : `: ${description}`}`
 };
+
+/** `sentence` in the language of `copy` (English: ENGLISH_OWN_SENTENCES). */
+export function sayOwn(sentence: OwnSentence, copy: OwnSentenceCopy): string {
+	switch (sentence.kind) {
+		case 'fallback': {
+			const { failure, status } = sentence;
+			const line = status !== undefined && WITH_STATUS.has(failure) ? statusLine(status) : '';
+			return copy.closed(copy.fallback[failure], line);
+		}
+		case 'stopped':
+			return copy.stopped;
+		case 'connect_timeout':
+			return copy.connectTimeout(sentence.seconds);
+		case 'idle_timeout':
+			return copy.idleTimeout(sentence.seconds);
+		case 'answer_too_large':
+			return copy.answerTooLarge;
+		case 'took_too_long':
+			return copy.tookTooLong;
+		case 'timed_out':
+			return copy.timedOut;
+		case 'unreadable':
+			return copy.unreadable;
+		case 'connection_broke':
+			return copy.connectionBroke;
+		case 'unknown':
+			return copy.unknown;
+		case 'offline':
+			return copy.offline;
+		case 'dns_failed':
+			return copy.dnsFailed;
+		case 'connection_refused':
+			return copy.connectionRefused;
+		case 'connection_reset':
+			return copy.connectionReset;
+		case 'certificate_refused':
+			return copy.certificateRefused;
+		case 'unreachable':
+			return copy.unreachable;
+		case 'asset_failed':
+			return copy.assetFailed;
+		case 'stream_ended':
+			return copy.streamEnded;
+		case 'stream_empty':
+			return copy.streamEmpty;
+		case 'stream_silent':
+			return copy.streamSilent(sentence.seconds);
+		case 'event_too_large':
+			return copy.eventTooLarge(sentence.limit);
+		case 'response_too_large':
+			return copy.responseTooLarge(sentence.limit);
+		case 'page_closed':
+			return copy.pageClosed;
+		case 'region_login':
+			return copy.regionLogin;
+		case 'sign_in_again':
+			return copy.signInAgain[sentence.code ?? 'other'];
+		case 'token_unreadable':
+			return copy.tokenUnreadable;
+		case 'token_denied':
+			return copy.tokenDenied(sentence.description ?? '');
+		case 'token_client_error':
+			return copy.tokenClientError(sentence.code, sentence.description ?? '');
+		case 'token_status':
+			return copy.tokenStatus(statusLine(sentence.status), sentence.description ?? '');
+		case 'token_transport':
+			return copy.tokenTransport(sentence.url ?? '', transportReason(sentence.reason, copy));
+		case 'sign_in_problem':
+			return copy.signInProblem[sentence.problem];
+		case 'frame_renewal':
+			return copy.frameRenewal;
+		case 'authorization_denied':
+			return copy.authorizationDenied(sentence.description ?? '');
+		case 'authorization_error':
+			return copy.authorizationError(sentence.code, sentence.description ?? '');
+		default:
+			return assertNever(sentence, 'own sentence');
+	}
+}
+
+function transportReason(reason: TokenTransportReason, copy: OwnSentenceCopy): string {
+	switch (reason.kind) {
+		case 'offline':
+			return copy.transport.offline;
+		case 'timeout':
+			return copy.transport.timeout;
+		case 'unreachable':
+			return copy.transport.unreachable(reason.code ?? '');
+		case 'other':
+			return reason.text;
+		default:
+			return assertNever(reason, 'token transport reason');
+	}
+}
 
 /** The fields of a Failure that say one of our sentences: `message` in English, and `said`. */
 export function own(sentence: OwnSentence): { message: string; said: OwnSentence } {
