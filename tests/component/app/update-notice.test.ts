@@ -69,7 +69,7 @@ describe('UpdateNotice', () => {
 		const { container, screen } = await started();
 		container.registration.install();
 		let loads = 0;
-		const stop = loadOnFirstInteraction([async () => (loads += 1)]);
+		const stop = loadOnFirstInteraction([() => Promise.resolve((loads += 1))]);
 		try {
 			await screen.getByRole('button', { name: 'Reload' }).click();
 			// A load would start by the idle callback's 2 s bound at the latest: nothing to await
