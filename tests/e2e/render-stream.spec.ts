@@ -9,11 +9,12 @@ test('an answer streams in as markdown: list, table, highlighted code with a cop
 }) => {
 	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 	await openChat(page);
-	await send(page, 'hello #scenario:slow:20');
+	// 60 ms a token: long enough (several seconds) that a busy CI machine still sees it streaming.
+	await send(page, 'hello #scenario:slow:60');
 	const answer = lastAnswer(page);
 	await expect(answer.locator('[data-markdown] strong').first()).toHaveText('demo');
 	await expect(answer).toHaveAttribute('data-turn-status', 'streaming');
-	await expect(answer).toHaveAttribute('data-turn-status', 'completed', { timeout: 20_000 });
+	await expect(answer).toHaveAttribute('data-turn-status', 'completed', { timeout: 40_000 });
 	const markdown = answer.locator('[data-markdown]');
 	await expect(markdown.locator('ol > li')).toHaveCount(3);
 	await expect(markdown.locator('tbody > tr')).toHaveCount(2);
@@ -51,13 +52,16 @@ test('a refusal is shown as one, apart from an answer', async ({ page }) => {
 test('the view follows the stream at the bottom; scrolled up, it stays and offers "Jump to latest"', async ({
 	page
 }) => {
+	test.slow(); // a 16 s answer
 	await openChat(page);
 	const scroller = page.locator('[data-follow-stream]');
 	const atBottom = (): Promise<boolean> =>
 		scroller.evaluate(
 			(element) => element.scrollHeight - element.scrollTop - element.clientHeight < 60
 		);
-	await send(page, '#scenario:bench:48_2000');
+	// 96 KB at 2,000 tokens/s: about 16 s of streaming, paced by the clock, so that scrolling up
+	// and reading the position still happen mid-answer on a busy CI machine.
+	await send(page, '#scenario:bench:96_2000');
 	const answer = lastAnswer(page);
 	await expect(answer.locator('table').first()).toBeVisible();
 	await expect.poll(atBottom).toBe(true);
