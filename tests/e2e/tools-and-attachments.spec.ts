@@ -82,6 +82,8 @@ test.describe('tool activity', () => {
 		await expect(lastAnswer(page).locator('[data-tool-call="tool_use"]')).toBeVisible();
 		await expectCompleted(page);
 		await send(page, 'And tomorrow?');
+		// The second answer, not the first one still completed on screen (a race seen in CI).
+		await expect(page.locator('[data-role="assistant"]')).toHaveCount(2);
 		await expectCompleted(page);
 		expect(messagesShape(requests.lastBody())).toEqual([
 			'user:text',
