@@ -34,6 +34,24 @@ test('the draft and the whole conversation survive a reload', async ({ page }) =
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 });
 
+test('a draft typed in a new conversation, never sent, survives a reload; once sent, it is gone from the composer', async ({
+	page
+}) => {
+	await openChat(page);
+	const composer = page.getByRole('textbox', { name: 'Message' });
+	await composer.fill('a first question, typed but not sent');
+	await page.reload();
+	await expect(composer).toHaveValue('a first question, typed but not sent');
+	await page.reload();
+	await expect(composer).toHaveValue('a first question, typed but not sent');
+	await composer.press('Enter');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await page.reload();
+	await expect(lastAnswer(page)).toContainText('You said “a first question, typed but not sent”');
+	await expect(composer).toHaveValue('');
+	await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+});
+
 test('conversations are listed, searchable, renamable, and deletable with undo', async ({
 	page
 }) => {

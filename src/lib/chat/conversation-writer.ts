@@ -26,7 +26,12 @@ import type {
 } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { Conversation, ConversationRecord, MessageRecord } from './storage/records.ts';
-import { clearJournal, readJournal } from './storage/unload-journal.ts';
+import {
+	clearJournal,
+	journalledConversations,
+	readJournal,
+	writeJournal
+} from './storage/unload-journal.ts';
 
 /**
  * How long a turn waits for the conversation's lock: long enough for a lock being given back by a
@@ -170,6 +175,8 @@ export class ConversationWriter {
 
 	saveMessage(record: MessageRecord): Promise<void> {
 		const snapshot = structuredClone(record);
+		// A blank conversation's draft lived in the journal; from its first message it is stored.
+		if (!this.#stored) clearJournal(this.id);
 		this.#stored = true;
 		// A message from elsewhere (the unload journal) may stand after every stored one.
 		this.#lastSeq = Math.max(this.#lastSeq, Math.floor(record.seq));
@@ -190,8 +197,10 @@ export class ConversationWriter {
 	/** Changes these fields of the conversation record, and nothing else. */
 	patch(fields: ConversationPatch): Promise<void> {
 		const patch = { ...fields };
-		if (this.#pendingDraft !== null && patch.draft === undefined) {
-			patch.draft = this.#pendingDraft;
+		// The draft waiting to be written goes with this write; a draft given here is newer (the
+		// prompt just sent empties it) and replaces it.
+		if (this.#pendingDraft !== null) {
+			patch.draft ??= this.#pendingDraft;
 			this.#pendingDraft = null;
 		}
 		return this.#enqueue(async () => {
@@ -204,11 +213,21 @@ export class ConversationWriter {
 
 	/**
 	 * Keeps `text` as the draft: written now, or right after the draft write under way. A blank
-	 * conversation's draft waits for its first message (the list holds only conversations with one).
+	 * conversation is not stored until its first message (the list holds only conversations with
+	 * one), so its draft is kept in the unload journal as it is typed, synchronously: the next load
+	 * reopens it (`blankDraftConversation`), even after a crash.
 	 */
 	saveDraft(text: string): void {
 		this.#pendingDraft = text;
-		if (this.#stored && !this.#draftWriting) void this.#writeDraft();
+		if (!this.#stored) {
+			if (text === '') clearJournal(this.id);
+			else writeJournal(this.id, { draft: text });
+		} else if (!this.#draftWriting) void this.#writeDraft();
+	}
+
+	/** Whether the conversation is in storage (a blank one is not, until its first message). */
+	get stored(): boolean {
+		return this.#stored;
 	}
 
 	/** Resolves once every write asked for so far (the draft included) is done. */
@@ -266,6 +285,21 @@ export interface Restored {
 }
 
 /**
+ * The blank conversation (never sent, so not stored) whose draft a previous page kept in the
+ * unload journal, to reopen with that draft; `null` when there is none. `stored`: the ids of the
+ * stored conversations (their journals are folded by `restoreConversation`).
+ */
+export function blankDraftConversation(stored: readonly string[]): string | null {
+	for (const id of journalledConversations()) {
+		if (stored.includes(id)) continue;
+		const journal = readJournal(id);
+		if (journal !== null && journal.message === undefined && (journal.draft ?? '') !== '')
+			return id;
+	}
+	return null;
+}
+
+/**
  * Folds what the unload journal kept of conversation `id` (the draft, and the answer that was
  * streaming when the page went away) into the stored conversation. Nothing is written here:
  * `settleAbandoned` does that once this tab may write.
@@ -310,7 +344,8 @@ export async function settleAbandoned(
 		for (const message of writes) void writer.saveMessage(message);
 		if (restored.hadJournal) writer.saveDraft(draftNow());
 		await writer.settled();
-		if (restored.hadJournal) clearJournal(writer.id);
+		// A blank conversation's journal is where its draft stays (saveDraft).
+		if (restored.hadJournal && writer.stored) clearJournal(writer.id);
 		return settled;
 	} finally {
 		release();

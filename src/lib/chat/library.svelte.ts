@@ -11,6 +11,7 @@
 import { DEFAULT_TITLE } from './chat-message.ts';
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
 import { ConversationChannel, type ConversationNews } from './conversation-channel.ts';
+import { blankDraftConversation } from './conversation-writer.ts';
 import { CARRIED_OVER_NOTICE } from './compaction.ts';
 import {
 	MemoryStore,
@@ -164,8 +165,11 @@ export class ConversationLibrary {
 		this.#store = new SearchableStore(store ?? (await openConversationStore()));
 		this.#unsavedBefore = takeUnsavedMark();
 		await this.#refresh();
+		// A new conversation that was being typed in, never sent, is where the person was.
+		const blank = blankDraftConversation(this.#conversations.map(({ id }) => id));
 		const latest = this.#conversations[0];
-		if (latest === undefined) this.newConversation();
+		if (blank !== null) this.#show({ ...this.#blank(), id: blank });
+		else if (latest === undefined) this.newConversation();
 		else await this.select(latest.id);
 	}
 

@@ -21,6 +21,22 @@ function storage(): Storage | null {
 	}
 }
 
+/** The conversations that have a journal, by id. */
+export function journalledConversations(): string[] {
+	const found: string[] = [];
+	try {
+		const store = storage();
+		const prefix = key('');
+		for (let index = 0; store !== null && index < store.length; index += 1) {
+			const name = store.key(index);
+			if (name?.startsWith(prefix) === true) found.push(name.slice(prefix.length));
+		}
+	} catch {
+		// Blocked: no journals.
+	}
+	return found;
+}
+
 export function writeJournal(conversationId: string, journal: Journal): void {
 	try {
 		storage()?.setItem(key(conversationId), JSON.stringify(journal));
