@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { en } from '../../src/lib/i18n/en.ts';
 import { enDeferred } from '../../src/lib/i18n/en-deferred.ts';
+import { enMessages } from '../../src/lib/i18n/en-messages.ts';
 import { lastAnswer } from './chat-helpers.ts';
 
 /**
@@ -102,7 +103,7 @@ function englishSentences(node: unknown, found: string[] = []): string[] {
 	}
 	return found;
 }
-const ENGLISH = englishSentences({ ...en, ...enDeferred });
+const ENGLISH = englishSentences({ ...en, ...enMessages, ...enDeferred });
 /** Sentences the parts below said in English before they had Chinese (not in the catalogues' form). */
 const FORMER_ENGLISH = [
 	'Export as Markdown',

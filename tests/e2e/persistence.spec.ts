@@ -159,6 +159,27 @@ test('with storage full, the app says history is not saved and keeps working', a
 	await expect(lastAnswer(page)).toContainText('You said “still works”');
 });
 
+test('without IndexedDB and without the notice’s own code, the app still says history may not be saved', async ({
+	page
+}) => {
+	await page.addInitScript(() => {
+		Object.defineProperty(window, 'indexedDB', { value: undefined });
+	});
+	// The app server "goes away" for the storage notice's code only (loaded when it is needed).
+	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
+		const response = await route.fetch();
+		const body = await response.text();
+		if (body.includes('data-storage-lost')) await route.abort('internetdisconnected');
+		else await route.fulfill({ response, body });
+	});
+	await openChat(page);
+	await expect(page.locator('[data-storage-problem="unexplained"]')).toContainText(
+		'History may not be saved'
+	);
+	await send(page, 'in memory');
+	await expect(lastAnswer(page)).toContainText('You said “in memory”');
+});
+
 test('without IndexedDB, the app works in memory and says so', async ({ page }) => {
 	await page.addInitScript(() => {
 		Object.defineProperty(window, 'indexedDB', { value: undefined });

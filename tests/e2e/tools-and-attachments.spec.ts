@@ -213,6 +213,39 @@ test.describe('attachments', () => {
 		await expect(lastAnswer(page)).toContainText('image 2 (image/png, 8×8');
 	});
 
+	test('if the code that checks files cannot be loaded, the file is named and not attached; after a reload it attaches, the draft kept', async ({
+		page
+	}) => {
+		await openChat(page);
+		// The app server "goes away" for the attachment code only (loaded with the first file).
+		let away = true;
+		await page.route('**/_app/immutable/chunks/*.js', async (route) => {
+			const response = await route.fetch();
+			const body = await response.text();
+			if (away && body.includes('pdf_too_large')) await route.abort('internetdisconnected');
+			else await route.fulfill({ response, body });
+		});
+		const composer = page.getByRole('textbox', { name: 'Message' });
+		await composer.fill('What do you see?');
+		const picker = page.locator('input[type="file"][data-attach]');
+		await picker.setInputFiles(files.slice(0, 1));
+		await expect(page.getByRole('alert').filter({ hasText: 'tile.png' })).toContainText(
+			'could not be reached'
+		);
+		await expect(page.getByRole('button', { name: 'Remove tile.png' })).toHaveCount(0);
+
+		// The browser keeps a failed module load for the page's life: the way out is a reload.
+		away = false;
+		await page.reload();
+		await expect(composer).toHaveValue('What do you see?');
+		await picker.setInputFiles(files.slice(0, 1));
+		await expect(page.getByRole('button', { name: 'Remove tile.png' })).toBeVisible();
+		await expect(page.getByRole('alert').filter({ hasText: 'tile.png' })).toHaveCount(0);
+		await composer.press('Enter');
+		await expectCompleted(page);
+		await expect(lastAnswer(page)).toContainText('(image/png, 24×16');
+	});
+
 	test('a generated image can be sent back as input', async ({ page }) => {
 		await openChat(page);
 		await page.getByRole('button', { name: 'Settings' }).click();

@@ -32,16 +32,13 @@ export function attachmentType(file: { name: string; type: string }): Attachment
 	return BY_EXTENSION[extension] ?? null;
 }
 
-export function megabytes(bytes: number): string {
-	return `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
-}
-
 /**
  * Why a file was refused, naming it; the page says it in the person's language (sizes in bytes,
- * written with `megabytes`).
+ * written with file-size.ts `megabytes`). `unavailable`: this code, loaded with the first file
+ * attached (pending-attachments.svelte.ts), could not be loaded to check it.
  */
 export type AttachmentRefusal =
-	| { kind: 'unsupported_type'; name: string }
+	| { kind: 'unsupported_type' | 'unavailable'; name: string }
 	| { kind: 'too_many_files'; name: string; limit: number }
 	| { kind: 'image_too_large' | 'pdf_too_large'; name: string; bytes: number; limitBytes: number }
 	| { kind: 'total_too_large'; name: string; limitBytes: number };

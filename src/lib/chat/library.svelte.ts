@@ -12,7 +12,7 @@ import { DEFAULT_TITLE } from './chat-message.ts';
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
 import { ConversationChannel, type ConversationNews } from './conversation-channel.ts';
 import { blankDraftConversation } from './conversation-writer.ts';
-import { CARRIED_OVER_NOTICE } from './compaction.ts';
+import { CARRIED_OVER_NOTICE } from './compaction-notices.ts';
 import {
 	MemoryStore,
 	openConversationStore,
@@ -25,7 +25,9 @@ import { base64ToBlob, blobToBase64 } from './storage/blob-base64.ts';
 import { importBatches } from './storage/import-batches.ts';
 import { SearchableStore } from './search/searchable-store.ts';
 import type { MessageHit } from './search/message-index.ts';
-import { foldForSearch, foldQuery } from './search/search-text.ts';
+import { foldForSearch, foldQuery } from './search/search-fold.ts';
+import type * as SearchText from './search/search-text.ts';
+import type { Snippet } from './search/search-text.ts';
 import { assertNever } from '../failure/assert-never.ts';
 
 /** Export and import, loaded when first used (not part of the chat's first paint). */
@@ -84,8 +86,10 @@ export class ConversationLibrary {
 	/** What this tab tells the other tabs, and hears from them. */
 	readonly #channel: ConversationChannel;
 
-	/** The folded query (search-text.ts); `''` when nothing is searched. */
+	/** The folded query (search-fold.ts); `''` when nothing is searched. */
 	readonly searchQuery = $derived(foldQuery(this.#query));
+	/** search-text.ts, loaded with the first search: it places a match in a title. */
+	#searchText = $state.raw<typeof SearchText | null>(null);
 
 	/**
 	 * The conversations listed: all of them, or those whose title contains the query or that the
@@ -136,6 +140,7 @@ export class ConversationLibrary {
 	}
 	set query(query: string) {
 		this.#query = query;
+		this.#loadSearchText();
 		this.#scheduleSearch();
 	}
 	/** True from a keystroke until the messages have been searched for the new query. */
@@ -147,8 +152,27 @@ export class ConversationLibrary {
 		return this.#importing;
 	}
 
+	/**
+	 * Where the query occurs in `title`, to highlight; `null` when nothing is searched, it does not
+	 * occur, or the code placing it has not loaded yet (the title shows plain until then).
+	 */
+	titleMatch(title: string): Snippet | null {
+		const query = this.searchQuery;
+		const searchText = this.#searchText;
+		return query === '' || searchText === null ? null : searchText.highlightIn(title, query);
+	}
+
+	#loadSearchText(): void {
+		if (this.#searchText !== null) return;
+		import('./search/search-text.ts').then(
+			(module) => (this.#searchText = module),
+			() => undefined // titles show without the highlight; the next keystroke tries again
+		);
+	}
+
 	/** Gets the messages ready to be searched (the search field has the focus). */
 	prepareSearch(): void {
+		this.#loadSearchText();
 		void this.#store.searchIndex().then(
 			(index) => index.prepare(),
 			() => undefined // the search says so when it runs

@@ -2,11 +2,26 @@
  * The files in the composer, before they are sent: checked against the limits
  * (attachment-intake.ts), images scaled down where needed (prepare-image.ts), each with a preview
  * URL. Refusals are kept in `refusals`, each naming its file; nothing accepted is dropped.
+ *
+ * The checks and the scaling load with the first file attached, not with the first paint; when
+ * they cannot be loaded, each file is refused as `unavailable`. Chromium keeps a failed module
+ * load for the page's life, so the refusal asks for a reload (tests/e2e/tools-and-attachments).
  */
 import type { AttachmentRef } from './storage/records.ts';
+import type * as AttachmentIntake from './attachment-intake.ts';
+import type { AttachmentRefusal } from './attachment-intake.ts';
+import type * as PrepareImage from './prepare-image.ts';
 import { base64ToBlob } from './storage/blob-base64.ts';
-import { attachmentType, refusalOf, type AttachmentRefusal } from './attachment-intake.ts';
-import { prepareImage } from './prepare-image.ts';
+
+type Intake = typeof AttachmentIntake & typeof PrepareImage;
+
+/** The intake code; `null` when it could not be loaded. */
+function loadIntake(): Promise<Intake | null> {
+	return Promise.all([import('./attachment-intake.ts'), import('./prepare-image.ts')]).then(
+		([intake, image]) => ({ ...intake, ...image }),
+		() => null
+	);
+}
 
 export interface PendingAttachment {
 	id: string;
@@ -30,6 +45,12 @@ export class PendingAttachments {
 	}
 
 	async add(files: readonly File[]): Promise<void> {
+		const intake = await loadIntake();
+		if (intake === null) {
+			this.#refusals = files.map((file) => ({ kind: 'unavailable', name: file.name }));
+			return;
+		}
+		const { attachmentType, prepareImage, refusalOf } = intake;
 		const refusals: AttachmentRefusal[] = [];
 		for (const file of files) {
 			const type = attachmentType(file);
@@ -52,7 +73,13 @@ export class PendingAttachments {
 	}
 
 	/** A generated image, sent back as input. */
-	addImage(image: { mimeType: string; base64: string }, name: string): void {
+	async addImage(image: { mimeType: string; base64: string }, name: string): Promise<void> {
+		const intake = await loadIntake();
+		if (intake === null) {
+			this.#refusals = [{ kind: 'unavailable', name }];
+			return;
+		}
+		const { attachmentType, refusalOf } = intake;
 		const mimeType = attachmentType({ name, type: image.mimeType });
 		if (mimeType === null) return;
 		const blob = base64ToBlob(image.base64, mimeType);

@@ -10,14 +10,8 @@
 import { retryDecision, type Failure } from '../failure/index.ts';
 import { applyEvent, resetAnswer } from './answer-events.ts';
 import type { ChatMessage } from './chat-message.ts';
-import {
-	COMPACTION_NOTICE,
-	DROPPED_NOTICE,
-	firstKeptSeq,
-	olderPart,
-	sendableHistory,
-	SUMMARY_REQUEST
-} from './compaction.ts';
+import { firstKeptSeq, olderPart, sendableHistory, SUMMARY_REQUEST } from './compaction.ts';
+import { COMPACTION_NOTICE, DROPPED_NOTICE } from './compaction-notices.ts';
 import { ConversationWriter } from './conversation-writer.ts';
 import { streamTurn } from '../gateway/stream-turn.ts';
 import type { TurnRun } from './turn-run.svelte.ts';

@@ -129,6 +129,56 @@ const failure = {
 export const enDeferred = {
 	failure,
 
+	/**
+	 * A file the composer could not take, named; sizes arrive written (`2.4 MB`). The composer
+	 * loads these words with the first refusal; en.ts `composer.notAttached` is said without them.
+	 */
+	attachmentRefusal: {
+		/**
+		 * The code that checks files could not be loaded. The browser keeps that failure for the
+		 * page's life, so only a reload tries again.
+		 */
+		unavailable: (name: string) =>
+			`${name} could not be attached: the app server could not be reached. When the connection is back, reload the page (your draft is kept) and attach it again.`,
+		unsupportedType: (name: string) =>
+			`${name}: this file type can’t be sent; attach PNG, JPEG, WebP, GIF or PDF.`,
+		tooManyFiles: (name: string, limit: number) =>
+			`${name}: a message can carry at most ${limit} files.`,
+		imageTooLarge: (name: string, size: string, limit: string) =>
+			`${name} is ${size}; an image can be at most ${limit}.`,
+		pdfTooLarge: (name: string, size: string, limit: string) =>
+			`${name} is ${size}; a PDF can be at most ${limit}.`,
+		totalTooLarge: (name: string, limit: string) =>
+			`${name}: all files of a message together can be at most ${limit}.`
+	},
+
+	/** When this browser does not keep what is typed and received (loaded when it happens). */
+	storageNotice: {
+		unavailable:
+			'History is not being saved: this browser does not allow storage here (private mode, a policy, or a page embedding the app in a browser that blocks storage for embedded sites). Conversations last until you close the page; export them to keep them.',
+		full: 'History is no longer being saved: the browser storage is full. What you type and receive from now on is kept only in this page and is lost when it is closed or reloaded; export your conversations to keep them, or delete old ones to free space.',
+		failed:
+			'History is no longer being saved: the browser storage stopped working. What you type and receive from now on is kept only in this page and is lost when it is closed or reloaded; export your conversations to keep them.',
+		/** `since`: a date and time, written for the language. */
+		lostSince: (since: string) =>
+			`Your last visit could not save everything: from ${since} on, the browser storage refused writes, so what was typed and received after that was kept only in that page and is gone.`,
+		skipped: (count: number) =>
+			`${count} damaged saved item${count === 1 ? ' was' : 's were'} skipped.`
+	},
+
+	/** The API-key popover's form (its button's words are en.ts `auth`). */
+	apiKeyForm: {
+		keyInUse: 'Key in use:',
+		remembered: 'Remembered on this device until you forget it.',
+		notRemembered: 'Kept only until this page is closed or reloaded.',
+		forgetKey: 'Forget key',
+		keyLabel: 'API key for this gateway',
+		remember: 'Remember on this device',
+		sharedMachineWarning:
+			"A remembered key is stored in this browser, where anyone using this computer's browser profile can read it. Don't remember it on a shared or public computer.",
+		useKey: 'Use key'
+	},
+
 	/** What an export or import reports (the buttons are in en.ts, `transfer`). */
 	importExport: {
 		nothingToExport: 'This conversation has no saved messages yet.',

@@ -4,7 +4,12 @@
  * chosen, and English shows until it has arrived (the root layout waits for it at start-up) or
  * if it cannot be loaded.
  */
-import type { Catalogue, CoreCatalogue, DeferredCatalogue } from './catalogue.ts';
+import type {
+	Catalogue,
+	CoreCatalogue,
+	DeferredCatalogue,
+	MessagesCatalogue
+} from './catalogue.ts';
 import { en } from './en.ts';
 import { resolveLanguage, type Language, type LanguagePreference } from './languages.ts';
 
@@ -75,6 +80,14 @@ export class Locale {
 	/** The strings of the chat's first paint, in the language shown. */
 	get t(): CoreCatalogue {
 		return this.#catalogue ?? en;
+	}
+
+	/**
+	 * The strings of the messages, in the language shown; `english` is the English catalogue the
+	 * message views brought with them (i18n/messages.ts).
+	 */
+	messages(english: MessagesCatalogue): MessagesCatalogue {
+		return this.#catalogue ?? english;
 	}
 
 	/**

@@ -54,6 +54,7 @@ export const zhCN: Catalogue = {
 		reloadToConnect: (host) =>
 			`要连接到 ${host}，Switchboard 需要重新加载此页面。你的对话、草稿和设置都会保留。`,
 		reloadNow: '立即重新加载',
+		storageUnexplained: '浏览器可能没有保存历史记录。（无法连接应用服务器，无法说明原因。）',
 		jumpToLatest: '跳到最新 ↓'
 	},
 	composer: {
@@ -66,7 +67,8 @@ export const zhCN: Catalogue = {
 		label: '消息',
 		placeholder: '输入消息（Enter 发送，Shift+Enter 换行，↑ 编辑上一条）',
 		stop: '停止',
-		send: '发送'
+		send: '发送',
+		notAttached: (names) => `未添加：${names}。（无法连接应用服务器，无法说明原因。）`
 	},
 	appLoad: {
 		offline: '你已离线。你的对话仍可在这里阅读；发送消息需要网络。',
@@ -82,6 +84,8 @@ export const zhCN: Catalogue = {
 			'为适应模型的上下文窗口，较早的消息已被省略（未能生成摘要）。它们仍保留在这里，但不再发送。'
 	},
 	attachmentRefusal: {
+		unavailable: (name) =>
+			`${name} 未能添加：无法连接应用服务器。网络恢复后请重新加载页面（草稿会保留），再重新添加。`,
 		unsupportedType: (name) =>
 			`${name}：无法发送此类型的文件；请添加 PNG、JPEG、WebP、GIF 或 PDF 文件。`,
 		tooManyFiles: (name, limit) => `${name}：一条消息最多只能带 ${limit} 个文件。`,
@@ -226,6 +230,15 @@ export const zhCN: Catalogue = {
 		signOut: '退出登录',
 		apiKeyInUse: (masked) => `API 密钥 ${masked}`,
 		useApiKey: '使用 API 密钥',
+		completing: '正在完成登录…',
+		handedOver: '已登录。你可以关闭此窗口了。',
+		callbackTitle: '正在登录…',
+		windowTitle: '登录',
+		couldNotStart: '无法开始登录',
+		couldNotStartDetail: '无法开始登录。',
+		closeWindow: '关闭此窗口'
+	},
+	apiKeyForm: {
 		keyInUse: '正在使用的密钥：',
 		remembered: '已在此设备上记住，直到你清除它。',
 		notRemembered: '仅保留到此页面关闭或重新加载为止。',
@@ -234,14 +247,7 @@ export const zhCN: Catalogue = {
 		remember: '在此设备上记住',
 		sharedMachineWarning:
 			'记住的密钥会保存在此浏览器中，任何使用这台电脑上此浏览器配置文件的人都能读取它。请勿在共用或公共电脑上记住密钥。',
-		useKey: '使用密钥',
-		completing: '正在完成登录…',
-		handedOver: '已登录。你可以关闭此窗口了。',
-		callbackTitle: '正在登录…',
-		windowTitle: '登录',
-		couldNotStart: '无法开始登录',
-		couldNotStartDetail: '无法开始登录。',
-		closeWindow: '关闭此窗口'
+		useKey: '使用密钥'
 	},
 
 	failure: {

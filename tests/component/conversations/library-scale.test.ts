@@ -83,6 +83,22 @@ describe('search over the messages’ text', () => {
 		await expect.poll(() => library.visible.length).toBe(300);
 	});
 
+	it('highlights the query in a title it matches, folded (case and full-width letters)', async () => {
+		const library = await openLibrary();
+		await library.importJson(libraryExport({ conversations: 30, messagesEach: 1 }));
+		const screen = await render(LibraryHarness, { library });
+		// Full-width digits fold to ASCII (NFKC): ｃｏｎｖｅｒｓａｔｉｏｎ ２７ finds "Conversation 27".
+		await screen
+			.getByRole('searchbox', { name: 'Search conversations' })
+			.fill('ｃｏｎｖｅｒｓａｔｉｏｎ ２７');
+		await expect.poll(() => rows().length).toBe(1);
+		const title = page.getByRole('button', { name: 'Conversation 27', exact: true });
+		await expect.element(title).toBeVisible();
+		await expect
+			.poll(() => rows()[0]?.querySelector('[data-select] mark')?.textContent)
+			.toBe('Conversation 27');
+	});
+
 	it('shows a snippet as text, never as markup', async () => {
 		const library = await openLibrary();
 		await library.importJson(

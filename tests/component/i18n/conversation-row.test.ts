@@ -31,7 +31,7 @@ describe('a conversation row in Simplified Chinese', () => {
 				setSize: 1,
 				top: 0,
 				height: 40,
-				query: '',
+				highlight: () => null,
 				hit: undefined,
 				onselect: () => {},
 				onrename: (title: string) => renamed.push(title),

@@ -4,7 +4,7 @@ import {
 	SearchCancelled,
 	type MessageScan
 } from '../../../src/lib/chat/search/message-index.ts';
-import { foldQuery } from '../../../src/lib/chat/search/search-text.ts';
+import { foldQuery } from '../../../src/lib/chat/search/search-fold.ts';
 import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 
 const message = (

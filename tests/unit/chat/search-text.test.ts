@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { foldForSearch, foldQuery } from '../../../src/lib/chat/search/search-fold.ts';
 import {
 	findMatch,
-	foldForSearch,
-	foldQuery,
 	highlightIn,
 	openingOf,
 	snippetAround

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_LIMITS, refusalOf } from '../../../src/lib/chat/attachment-intake.ts';
 import { refusalText } from '../../../src/lib/components/chat/attachment-refusal.ts';
-import { en } from '../../../src/lib/i18n/en.ts';
+import { enDeferred as en } from '../../../src/lib/i18n/en-deferred.ts';
 import { zhCN } from '../../../src/lib/i18n/zh-CN.ts';
 
 const MB = 1024 * 1024;
@@ -55,5 +55,13 @@ describe('attachment refusals', () => {
 			'tile.png: all files of a message together can be at most 20.0 MB.'
 		);
 		expect(refusalOf(png, 0, 0)).toBeNull();
+	});
+
+	it('when the checks could not be loaded, each file is named and the way out said', () => {
+		const refusal = { kind: 'unavailable', name: 'photo.png' } as const;
+		expect(refusalText(refusal, en.attachmentRefusal)).toBe(
+			'photo.png could not be attached: the app server could not be reached. When the connection is back, reload the page (your draft is kept) and attach it again.'
+		);
+		expect(refusalText(refusal, zhCN.attachmentRefusal)).toContain('photo.png');
 	});
 });

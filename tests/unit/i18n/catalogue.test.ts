@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../../src/lib/i18n/catalogue.ts';
 import { en } from '../../../src/lib/i18n/en.ts';
 import { enDeferred } from '../../../src/lib/i18n/en-deferred.ts';
+import { enMessages } from '../../../src/lib/i18n/en-messages.ts';
 import {
 	languageFromBrowser,
 	languageOfTag,
@@ -14,7 +15,7 @@ import {
 } from '../../../src/lib/i18n/languages.ts';
 import { zhCN } from '../../../src/lib/i18n/zh-CN.ts';
 
-const english: Catalogue = { ...en, ...enDeferred };
+const english: Catalogue = { ...en, ...enMessages, ...enDeferred };
 
 /** Every leaf of a catalogue by its dotted path. */
 function leaves(node: unknown, path = ''): Map<string, unknown> {
@@ -45,6 +46,8 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'library.matches': { args: [7], shows: ['7'] },
 	'chat.reloadToConnect': { args: ['gw.example.com'], shows: ['gw.example.com'] },
 	'composer.remove': { args: ['photo.png'], shows: ['photo.png'] },
+	'composer.notAttached': { args: ['a.png, b.pdf'], shows: ['a.png, b.pdf'] },
+	'attachmentRefusal.unavailable': { args: ['photo.png'], shows: ['photo.png'] },
 	'attachmentRefusal.unsupportedType': { args: ['notes.txt'], shows: ['notes.txt'] },
 	'attachmentRefusal.tooManyFiles': { args: ['tile.png', 10], shows: ['tile.png', '10'] },
 	'attachmentRefusal.imageTooLarge': {

@@ -6,7 +6,7 @@
  * and a configuration that did not load, too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { noticeKind, COMPACTION_NOTICE } from '../../../src/lib/chat/compaction.ts';
+import { noticeKind, COMPACTION_NOTICE } from '../../../src/lib/chat/compaction-notices.ts';
 import { readMessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { loadErrorText } from '../../../src/lib/components/app/load-error.ts';
 import { retryNoteText } from '../../../src/lib/components/failure/action-label.ts';

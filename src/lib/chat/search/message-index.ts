@@ -19,7 +19,8 @@
  * Images and other fields are not kept.
  */
 import type { MessageRecord } from '../storage/records.ts';
-import { foldForSearch, openingOf, snippetAround, type Snippet } from './search-text.ts';
+import { foldForSearch } from './search-fold.ts';
+import { openingOf, snippetAround, type Snippet } from './search-text.ts';
 
 /** Reads every stored message, batch by batch (`onBatch` is called once per batch). */
 export type MessageScan = (onBatch: (records: readonly MessageRecord[]) => void) => Promise<void>;
