@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
-import { killBrowser, launchProfile } from './support/persistent-browser.ts';
+import { acrossACrash } from './support/persistent-browser.ts';
 
 /**
  * Issue 13: "nothing a person typed or received is ever lost", tried the way a person lives it —
@@ -191,55 +188,39 @@ test('an answer restored after a reload is still whole, and interrupted, after t
 test('a draft typed a moment before the browser is killed is in the composer after a restart', async ({
 	baseURL
 }, testInfo) => {
-	const profile = await mkdtemp(join(tmpdir(), 'switchboard-profile-'));
-	const appUrl = baseURL ?? testInfo.project.use.baseURL ?? '';
-	try {
-		let browser = await launchProfile(profile, appUrl);
-		let page = browser.pages()[0] ?? (await browser.newPage());
-		await openChat(page);
-		await ask(page, 'packing list #scenario:instant', 1);
-		await composer(page).fill('and do not forget the tent');
-		// The scenario itself: the crash comes a moment after the last keystroke, as a person
-		// types and the power goes. 200 ms is shorter than the draft's save delay (300 ms).
-		await page.waitForTimeout(200);
-		await killBrowser(browser, profile);
-
-		browser = await launchProfile(profile, appUrl);
-		page = browser.pages()[0] ?? (await browser.newPage());
-		await openChat(page);
-		await expect(lastAnswer(page)).toContainText('You said “packing list”');
-		await expect(composer(page)).toHaveValue('and do not forget the tent');
-		await browser.close();
-	} finally {
-		await rm(profile, { recursive: true, force: true });
-	}
+	await acrossACrash(
+		baseURL ?? testInfo.project.use.baseURL ?? '',
+		async (page) => {
+			await ask(page, 'packing list #scenario:instant', 1);
+			await composer(page).fill('and do not forget the tent');
+			// The scenario itself: the crash comes a moment after the last keystroke, as a person
+			// types and the power goes. 200 ms is shorter than the draft's save delay (300 ms).
+			await page.waitForTimeout(200);
+		},
+		async (page) => {
+			await expect(lastAnswer(page)).toContainText('You said “packing list”');
+			await expect(composer(page)).toHaveValue('and do not forget the tent');
+		}
+	);
 });
 
 test('a draft typed in a new conversation, never sent, is in the composer after the browser is killed', async ({
 	baseURL
 }, testInfo) => {
-	const profile = await mkdtemp(join(tmpdir(), 'switchboard-profile-'));
-	const appUrl = baseURL ?? testInfo.project.use.baseURL ?? '';
-	try {
-		let browser = await launchProfile(profile, appUrl);
-		let page = browser.pages()[0] ?? (await browser.newPage());
-		await openChat(page);
-		await composer(page).fill('a question I have not sent yet');
-		// The scenario: the power goes seconds after the last keystroke. A conversation never sent
-		// is not stored yet, so its draft is in localStorage, which Chromium writes to disk about
-		// 5 s later (its commit delay); a crash within those seconds loses it — unlike the draft
-		// of a stored conversation above (IndexedDB). Written down in docs/ARCHITECTURE.md.
-		await page.waitForTimeout(7000);
-		await killBrowser(browser, profile);
-
-		browser = await launchProfile(profile, appUrl);
-		page = browser.pages()[0] ?? (await browser.newPage());
-		await openChat(page);
-		await expect(composer(page)).toHaveValue('a question I have not sent yet');
-		await browser.close();
-	} finally {
-		await rm(profile, { recursive: true, force: true });
-	}
+	await acrossACrash(
+		baseURL ?? testInfo.project.use.baseURL ?? '',
+		async (page) => {
+			await composer(page).fill('a question I have not sent yet');
+			// The scenario: the power goes seconds after the last keystroke. A conversation never
+			// sent is not stored yet, so its draft is in localStorage, which Chromium writes to disk
+			// about 5 s later (its commit delay); a crash within those seconds loses it — unlike the
+			// draft of a stored conversation above (IndexedDB). Written down in docs/ARCHITECTURE.md.
+			await page.waitForTimeout(7000);
+		},
+		async (page) => {
+			await expect(composer(page)).toHaveValue('a question I have not sent yet');
+		}
+	);
 });
 
 test('Stop while the conversation is being compacted cancels the turn: no request follows', async ({

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseModel, forbidDialogs, lastAnswer, openChat, send } from './chat-helpers.ts';
+import { failChunksContaining } from './support/unreachable-code.ts';
 
 /**
  * Every row of the seed table (docs/reference/failures.md) end to end: the demo gateway produces
@@ -171,12 +172,7 @@ test('if the failure card cannot be loaded, the failure still shows: its message
 	page
 }) => {
 	// The app server "goes away" for the failure card's code only: its chunk cannot be fetched.
-	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
-		const response = await route.fetch();
-		const body = await response.text();
-		if (body.includes('data-sign-in-problem')) await route.abort('internetdisconnected');
-		else await route.fulfill({ response, body });
-	});
+	await failChunksContaining(page, 'data-sign-in-problem');
 	await openChat(page);
 	const posts: string[] = [];
 	page.on('request', (request) => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
+import { failChunksContaining } from './support/unreachable-code.ts';
 
 /** Nothing typed or received is lost: reloads, crashes and storage trouble. */
 
@@ -166,12 +167,7 @@ test('without IndexedDB and without the notice’s own code, the app still says 
 		Object.defineProperty(window, 'indexedDB', { value: undefined });
 	});
 	// The app server "goes away" for the storage notice's code only (loaded when it is needed).
-	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
-		const response = await route.fetch();
-		const body = await response.text();
-		if (body.includes('data-storage-lost')) await route.abort('internetdisconnected');
-		else await route.fulfill({ response, body });
-	});
+	await failChunksContaining(page, 'data-storage-lost');
 	await openChat(page);
 	await expect(page.locator('[data-storage-problem="unexplained"]')).toContainText(
 		'History may not be saved'

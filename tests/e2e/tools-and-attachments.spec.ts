@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { encodePng } from '../../src/lib/server/demo-gateway/png.ts';
 import { lastAnswer, openChat, send, useDemoGateway, useMessagesGateway } from './chat-helpers.ts';
 import { watchTurnRequests } from './support/turn-requests.ts';
+import { failChunksContaining } from './support/unreachable-code.ts';
 
 /**
  * What models do, shown and sent back (issue 15), lived as a person does on the demo gateway:
@@ -219,12 +220,7 @@ test.describe('attachments', () => {
 		await openChat(page);
 		// The app server "goes away" for the attachment code only (loaded with the first file).
 		let away = true;
-		await page.route('**/_app/immutable/chunks/*.js', async (route) => {
-			const response = await route.fetch();
-			const body = await response.text();
-			if (away && body.includes('pdf_too_large')) await route.abort('internetdisconnected');
-			else await route.fulfill({ response, body });
-		});
+		await failChunksContaining(page, 'pdf_too_large', () => away);
 		const composer = page.getByRole('textbox', { name: 'Message' });
 		await composer.fill('What do you see?');
 		const picker = page.locator('input[type="file"][data-attach]');

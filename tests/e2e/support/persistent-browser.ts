@@ -4,7 +4,11 @@
  * exactly as the browser left it on disk.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, chromium, type BrowserContext } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, chromium, type BrowserContext, type Page } from '@playwright/test';
+import { openChat } from '../chat-helpers.ts';
 import { chromiumLaunchOptions } from '../../chromium.ts';
 
 /** Starts Chromium (headless) on the profile in `userDataDir`. */
@@ -53,4 +57,32 @@ export async function killBrowser(context: BrowserContext, userDataDir: string):
 	process.kill(browser[0], 'SIGKILL');
 	await closed;
 	await expect.poll(() => profileProcesses(userDataDir), { timeout: 10_000 }).toEqual([]);
+}
+
+/**
+ * A crash, lived: the chat opened in a browser on a fresh profile, `before` run in it, the browser
+ * killed, started again on the same profile, the chat opened, and `after` run there. The profile
+ * is removed at the end, whatever happened.
+ */
+export async function acrossACrash(
+	appUrl: string,
+	before: (page: Page) => Promise<void>,
+	after: (page: Page) => Promise<void>
+): Promise<void> {
+	const profile = await mkdtemp(join(tmpdir(), 'switchboard-profile-'));
+	try {
+		const first = await launchProfile(profile, appUrl);
+		const page = first.pages()[0] ?? (await first.newPage());
+		await openChat(page);
+		await before(page);
+		await killBrowser(first, profile);
+
+		const again = await launchProfile(profile, appUrl);
+		const reopened = again.pages()[0] ?? (await again.newPage());
+		await openChat(reopened);
+		await after(reopened);
+		await again.close();
+	} finally {
+		await rm(profile, { recursive: true, force: true });
+	}
 }
