@@ -253,6 +253,7 @@ test.describe('Settings, grouped by route', () => {
 			.selectOption('high');
 		await closeSettings(page);
 		await send(page, 'effort #scenario:instant');
+		await expect.poll(() => requests.count()).toBe(1);
 		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 		expect(requests.lastBody()['reasoning']).toEqual({ effort: 'high' });
 
@@ -264,6 +265,8 @@ test.describe('Settings, grouped by route', () => {
 		await thinking.selectOption('budget-4096');
 		await closeSettings(page);
 		await send(page, 'budget #scenario:instant');
+		// The first answer is already completed: wait for the second turn's request itself.
+		await expect.poll(() => requests.count()).toBe(2);
 		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 		expect(requests.lastBody()['thinking']).toEqual({ type: 'enabled', budget_tokens: 4096 });
 	});
