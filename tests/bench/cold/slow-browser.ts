@@ -117,8 +117,19 @@ export async function launchSlowBrowser(
 		executable,
 		[
 			...chromiumLaunchOptions.args,
+			// What Playwright's own launch passes (as root, the sandbox cannot run).
+			'--no-sandbox',
 			'--headless',
 			'--no-default-browser-check',
+			'--disable-field-trial-config',
+			'--disable-background-timer-throttling',
+			'--disable-backgrounding-occluded-windows',
+			'--disable-renderer-backgrounding',
+			'--disable-extensions',
+			'--disable-default-apps',
+			'--disable-dev-shm-usage',
+			'--password-store=basic',
+			'--use-mock-keychain',
 			'--remote-debugging-port=0',
 			`--user-data-dir=${profileDir}`,
 			'about:blank'
