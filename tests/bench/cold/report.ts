@@ -2,9 +2,8 @@
  * The cold-start report: tests/bench/results/cold.json (every stage's runs) and cold.md (the
  * numbers per stage, the targets, and the request waterfall of the first and the last stage).
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus, loadavg, release, type } from 'node:os';
+import { availableParallelism, cpus, loadavg, release, type } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import type { LinkConditions } from './slow-browser.ts';
@@ -30,7 +29,8 @@ export interface ColdReport {
 
 export function environment(chromium: string): Record<string, string | number> {
 	return {
-		nproc: spawnSync('nproc', { encoding: 'utf8' }).stdout.trim(),
+		// What `nproc` prints: the processors this process may use.
+		nproc: availableParallelism(),
 		cpu: cpus()[0]?.model ?? 'unknown',
 		os: `${type()} ${release()}`,
 		loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
