@@ -61,6 +61,15 @@ function span(request: Timed | null): string {
 	return request === null ? 'none' : `${ms(request.start)}–${ms(request.end)}`;
 }
 
+/** Medians of when the turn's request left and its first byte came, from the click on Send. */
+function sendSpan(runs: readonly VisitResult[]): string {
+	const sends = runs.flatMap((run) =>
+		run.send === undefined || run.send === null ? [] : [run.send]
+	);
+	if (sends.length === 0) return 'n/a';
+	return `${ms(median(sends.map((send) => send.requestStart)))} → ${ms(median(sends.map((send) => send.firstByte)))}`;
+}
+
 function overlap(run: VisitResult): string {
 	if (run.config === null || run.models === null) return 'no config request';
 	return run.models.start < run.config.end ? 'yes' : 'no (after)';
@@ -151,9 +160,10 @@ export async function writeColdReport(url: URL, report: ColdReport): Promise<voi
 			'models (first)',
 			'overlap',
 			'config (returning)',
-			'models (returning)'
+			'models (returning)',
+			'turn request leaves → first byte (first / returning)'
 		]),
-		row(Array.from({ length: 11 }, () => '---')),
+		row(Array.from({ length: 12 }, () => '---')),
 		...report.stages.map((stage) => {
 			const first = medianRun(stage.runs.first);
 			const returning = medianRun(stage.runs.returning);
@@ -168,11 +178,12 @@ export async function writeColdReport(url: URL, report: ColdReport): Promise<voi
 				first === undefined ? '' : span(first.models),
 				first === undefined ? '' : overlap(first),
 				returning === undefined ? '' : span(returning.config),
-				returning === undefined ? '' : span(returning.models)
+				returning === undefined ? '' : span(returning.models),
+				`${sendSpan(stage.runs.first)} / ${sendSpan(stage.runs.returning)}`
 			]);
 		}),
 		'',
-		'Request columns: start–end in the median run (by composer usable).',
+		'Request columns: start–end in the median run (by composer usable). The turn request: medians, from the click on Send (the prompt is saved to IndexedDB before it leaves).',
 		'',
 		'## What each change bought',
 		'',

@@ -33,6 +33,8 @@ export interface VisitResult {
 	/** Everything fetched until the composer was usable and the model list had arrived. */
 	requests: Timed[];
 	firstToken: number;
+	/** The turn's request, from the click on Send: when it left, and its first byte came back. */
+	send: { requestStart: number; firstByte: number } | null;
 }
 
 /** Installed into every document before its scripts: watches for the composer. */
@@ -162,10 +164,14 @@ export async function visit(
 		(window as unknown as { __coldAnswer: Promise<number> }).__coldAnswer = new Promise(
 			(resolve) => {
 				let clickAt = 0;
-				document.addEventListener('click', (event) => (clickAt = event.timeStamp), {
-					capture: true,
-					once: true
-				});
+				document.addEventListener(
+					'click',
+					(event) => {
+						clickAt = event.timeStamp;
+						(window as unknown as { __coldClickAt: number }).__coldClickAt = clickAt;
+					},
+					{ capture: true, once: true }
+				);
 				const observer = new MutationObserver(() => {
 					const all = document.querySelectorAll('[data-role="assistant"]');
 					if (all.length <= before) return;
@@ -187,6 +193,15 @@ export async function visit(
 		.last()
 		.and(page.locator('[data-turn-status="completed"]'))
 		.waitFor({ timeout: 60_000 });
+	const send = await page.evaluate(() => {
+		const clickAt = (window as unknown as { __coldClickAt: number }).__coldClickAt;
+		const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+			(each) => each.startTime >= clickAt && /\/(?:responses|messages)(?:\?|$)/.test(each.name)
+		);
+		return entry === undefined
+			? null
+			: { requestStart: entry.startTime - clickAt, firstByte: entry.responseStart - clickAt };
+	});
 	const usableAt = state.composerUsable;
 	const modelsEnd = measured.requests.filter(isModels).map((request) => request.end);
 	return {
@@ -198,6 +213,7 @@ export async function visit(
 		requests: measured.requests.filter(
 			(request) => request.start <= Math.max(usableAt, ...modelsEnd)
 		),
-		firstToken
+		firstToken,
+		send
 	};
 }
