@@ -6,7 +6,9 @@
  * The service worker: the app shell offline, nothing else.
  *
  * - Install stores this version's shell — the built files, the static files and the page at the
- *   scope — in a cache named for the scope and the version (`precacheUrls`, `cacheName`).
+ *   scope, without the configuration the server inlines into pages it serves
+ *   (`precacheRequestInit`) — in a cache named for the scope and the version (`precacheUrls`,
+ *   `cacheName`).
  * - A top-level navigation to one of the app's pages goes to the network first; only when the
  *   network cannot be reached does the cached shell answer, and the library opens from IndexedDB.
  * - A file of the shell comes from the cache.
@@ -28,6 +30,7 @@ import {
 	cacheName,
 	isStaleCache,
 	offlineShellFor,
+	precacheRequestInit,
 	precacheUrls,
 	SKIP_WAITING_MESSAGE
 } from '$lib/app/shell-cache';
@@ -42,9 +45,8 @@ const hashed = new Set(build.map((path) => new URL(path, scope).href));
 
 async function storeShell(): Promise<void> {
 	const cache = await caches.open(CACHE);
-	// The page and the static files keep their names across versions: ask the server (revalidate).
 	await cache.addAll(
-		PRECACHE.map((url) => new Request(url, { cache: hashed.has(url) ? 'default' : 'no-cache' }))
+		PRECACHE.map((url) => new Request(url, precacheRequestInit(url, scope, hashed)))
 	);
 }
 

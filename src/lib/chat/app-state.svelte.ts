@@ -3,6 +3,7 @@
  * the active gateway's models and the chosen model, and the conversations (the library and the
  * open one). Created once by the page.
  */
+import { readInlineConfig } from '../config/inline-config.ts';
 import {
 	parsePublicConfig,
 	PublicConfigError,
@@ -285,7 +286,32 @@ export class AppState {
 		};
 	}
 
+	/**
+	 * Start-up. The configuration is the one inlined into the page (src/lib/config/inline-config.ts),
+	 * else `GET /api/config`. Then, side by side: resuming a sign-in followed by the model list, and
+	 * opening the library; the page is ready once both are in.
+	 */
 	async load(): Promise<void> {
+		const config = readInlineConfig(document) ?? (await this.#fetchConfig());
+		if (config === null) return;
+		this.#config = config;
+		this.access.configure(config);
+		this.#modelsLoading = this.access.prepare().then(() => this.#loadModels());
+		await Promise.all([this.#modelsLoading, this.library.open()]);
+		const draft = this.access.resumedDraft();
+		const open = this.library.session;
+		if (draft !== '' && open !== null && open.draft === '') open.draft = draft;
+		const saved = this.library.session?.messages.findLast((message) => message.model)?.model;
+		if (saved !== undefined && saved !== '') this.model = saved;
+		this.#loadState = 'ready';
+		await this.fixes.resumeAfterLoad(this.access.auth.signedIn, Date.now());
+	}
+
+	/**
+	 * `GET /api/config`, validated; `null` when it could not be had — the page then says why, and
+	 * the library opens without the server.
+	 */
+	async #fetchConfig(): Promise<PublicConfig | null> {
 		let status: number | undefined;
 		try {
 			const response = await fetch(this.configUrl, { cache: 'no-store' });
@@ -293,7 +319,7 @@ export class AppState {
 				status = response.status;
 				throw new Error(`The app server answered ${status} for its configuration.`);
 			}
-			this.#config = parsePublicConfig(await response.json());
+			return parsePublicConfig(await response.json());
 		} catch (error) {
 			const offline = typeof navigator !== 'undefined' && !navigator.onLine;
 			this.#loadError = offline
@@ -306,19 +332,8 @@ export class AppState {
 			this.#loadState = 'error';
 			// The library is this browser's own: it opens without the server (offline, installed).
 			await this.library.open().catch(() => undefined);
-			return;
+			return null;
 		}
-		this.access.configure(this.#config);
-		await this.access.prepare();
-		await this.#reloadModels();
-		await this.library.open();
-		const draft = this.access.resumedDraft();
-		const open = this.library.session;
-		if (draft !== '' && open !== null && open.draft === '') open.draft = draft;
-		const saved = this.library.session?.messages.findLast((message) => message.model)?.model;
-		if (saved !== undefined && saved !== '') this.model = saved;
-		this.#loadState = 'ready';
-		await this.fixes.resumeAfterLoad(this.access.auth.signedIn, Date.now());
 	}
 
 	/** Keeps the connect cookie in step with the profiles; false when a reload must come first. */

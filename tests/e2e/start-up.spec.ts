@@ -1,0 +1,73 @@
+/**
+ * Start-up (docs/start-up.md): the page carries the configuration `/api/config` would answer and
+ * starts with it, asking the server for nothing more; a page without it (static hosting, the
+ * shell the service worker stored) asks `/api/config` as before.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { lastAnswer, send } from './chat-helpers.ts';
+
+const INLINED = /<script type="application\/json" id="switchboard-config">[^<]*<\/script>/;
+
+/** Every URL the page requests, from now on. */
+function recordRequests(page: Page): string[] {
+	const urls: string[] = [];
+	page.on('request', (request) => urls.push(request.url()));
+	return urls;
+}
+
+async function composerUsable(page: Page): Promise<void> {
+	await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
+}
+
+test('the page carries the configuration /api/config answers, and makes no /api/config request', async ({
+	page,
+	request,
+	baseURL
+}) => {
+	const urls = recordRequests(page);
+	await page.goto('/');
+	await composerUsable(page);
+	const inlined = JSON.parse(
+		(await page.locator('#switchboard-config').textContent()) ?? 'null'
+	) as unknown;
+	const answered = (await (await request.get('/api/config')).json()) as unknown;
+	expect(inlined).toEqual(answered);
+	await send(page, 'hello from an inlined configuration');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	expect(urls).not.toContain(`${baseURL}/api/config`);
+	expect(urls.some((url) => url.endsWith('/v1/models'))).toBe(true);
+});
+
+test('a page without the inlined configuration asks /api/config and works as before', async ({
+	page,
+	baseURL
+}) => {
+	// What static hosting serves: the page as built, no configuration in it.
+	await page.route(
+		(url) => url.pathname === '/',
+		async (route) => {
+			const response = await route.fetch();
+			const html = await response.text();
+			expect(html).toMatch(INLINED);
+			await route.fulfill({ response, body: html.replace(INLINED, '') });
+		}
+	);
+	const urls = recordRequests(page);
+	await page.goto('/');
+	await composerUsable(page);
+	await expect(page.locator('#switchboard-config')).toHaveCount(0);
+	expect(urls).toContain(`${baseURL}/api/config`);
+	await send(page, 'hello from a fetched configuration');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+});
+
+test('the shell the service worker stores carries no configuration', async ({ request }) => {
+	const page = await (await request.get('/')).text();
+	const stored = await (
+		await request.get('/', { headers: { 'x-switchboard-stored-shell': '1' } })
+	).text();
+	expect(page).toMatch(INLINED);
+	expect(stored).not.toMatch(INLINED);
+	expect(stored).not.toContain('switchboard-config"');
+});
