@@ -1,7 +1,8 @@
 /**
  * Start-up (docs/start-up.md): the page carries the configuration `/api/config` would answer and
  * starts with it, asking the server for nothing more; a page without it (static hosting, the
- * shell the service worker stored) asks `/api/config` as before.
+ * shell the service worker stored) asks `/api/config` as before. A returning visit starts with the
+ * model list the gateway answered last time, and takes the fresh one when it comes.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, send } from './chat-helpers.ts';
@@ -70,4 +71,47 @@ test('the shell the service worker stores carries no configuration', async ({ re
 	expect(page).toMatch(INLINED);
 	expect(stored).not.toMatch(INLINED);
 	expect(stored).not.toContain('switchboard-config"');
+});
+
+test('a returning visit starts with the model list from last time and takes the fresh one when it comes', async ({
+	page
+}) => {
+	await page.goto('/');
+	await composerUsable(page);
+	await send(page, 'remember my models');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// The gateway's next list is held back (and shorter): the page must not wait for it.
+	let release: () => void = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route(
+		(url) => url.pathname.endsWith('/v1/models'),
+		async (route) => {
+			await held;
+			const response = await route.fetch();
+			await route.fulfill({
+				response,
+				body: JSON.stringify({ object: 'list', data: [{ id: 'demo', object: 'model' }] })
+			});
+		}
+	);
+	const asked = page.waitForRequest((request) => request.url().endsWith('/v1/models'));
+	await page.reload();
+	await asked;
+	await composerUsable(page);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const picker = page.getByRole('combobox', { name: 'Model' });
+	await picker.click();
+	const dialog = page.getByRole('dialog', { name: 'Choose a model' });
+	await expect(dialog.locator('[data-model-option="demo-adaptive"]')).toBeVisible();
+	await page.keyboard.press('Escape');
+	await expect(dialog).toBeHidden();
+
+	const fresh = page.waitForResponse((response) => response.url().endsWith('/v1/models'));
+	release();
+	await fresh;
+	await picker.click();
+	await expect(dialog.locator('[data-model-option="demo"]')).toBeVisible();
+	await expect(dialog.locator('[data-model-option="demo-adaptive"]')).toHaveCount(0);
+	await expect(picker).toHaveValue('demo');
 });
