@@ -11,3 +11,17 @@ export type TurnEngine = typeof TurnDriver;
 export function loadTurnEngine(): Promise<TurnEngine> {
 	return import('./turn-driver.ts');
 }
+
+/**
+ * Everything a first send loads, fetched ahead (the page calls it at the first interaction): the
+ * engine, the request planner (AppState's turn target imports it) and the transport
+ * (GatewayClient imports it), so that the send waits for none of them — on a slow link each one
+ * left to the send would cost it a round trip.
+ */
+export function preloadFirstTurn(): Promise<unknown> {
+	return Promise.all([
+		loadTurnEngine(),
+		import('./turn-planner.ts'),
+		import('../gateway/stream-turn.ts')
+	]);
+}
