@@ -16,6 +16,8 @@ export interface Stage {
 	/** What changed since the stage before. */
 	note: string;
 	measuredAt: string;
+	/** The machine's 1-minute load as the stage finished (the CPU is shared; timing suffers). */
+	loadAverage1m?: number;
 	runs: { first: VisitResult[]; returning: VisitResult[] };
 }
 
@@ -152,6 +154,7 @@ export async function writeColdReport(url: URL, report: ColdReport): Promise<voi
 		row([
 			'stage',
 			'runs',
+			'load (1 min)',
 			'composer usable, first',
 			'composer usable, returning',
 			'first token, first',
@@ -163,13 +166,14 @@ export async function writeColdReport(url: URL, report: ColdReport): Promise<voi
 			'models (returning)',
 			'turn request leaves → first byte (first / returning)'
 		]),
-		row(Array.from({ length: 12 }, () => '---')),
+		row(Array.from({ length: 13 }, () => '---')),
 		...report.stages.map((stage) => {
 			const first = medianRun(stage.runs.first);
 			const returning = medianRun(stage.runs.returning);
 			return row([
 				stage.label,
 				stage.runs.first.length,
+				stage.loadAverage1m ?? 'not recorded',
 				stat(stage.runs.first.map((run) => run.composerUsable)),
 				stat(stage.runs.returning.map((run) => run.composerUsable)),
 				stat(stage.runs.first.map((run) => run.firstToken)),

@@ -14,7 +14,7 @@
  * shows what each change bought. Without `--stage` the label is `current`.
  */
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp, serve } from '../render/app-server.ts';
 import {
@@ -93,6 +93,7 @@ const stage: Stage = {
 	label: LABEL,
 	note: NOTE,
 	measuredAt: new Date().toISOString(),
+	loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
 	runs: { first, returning }
 };
 const previous: ColdReport | null = existsSync(RESULTS)
