@@ -6,9 +6,13 @@
  * The service worker: the app shell offline, nothing else.
  *
  * - Install stores this version's shell — the built files, the static files and the page at the
- *   scope — in a cache named for the scope and the version (`precacheUrls`, `cacheName`).
- * - A top-level navigation to one of the app's pages goes to the network first; only when the
- *   network cannot be reached does the cached shell answer, and the library opens from IndexedDB.
+ *   scope, without the configuration the server inlines into pages it serves
+ *   (`precacheRequestInit`) — in a cache named for the scope and the version (`precacheUrls`,
+ *   `cacheName`).
+ * - A top-level navigation to one of the app's pages goes to the network first (with navigation
+ *   preload, so it does not wait for the worker to start): the page's Content-Security-Policy and
+ *   inlined configuration are built per request. Only when the network cannot be reached does the
+ *   cached shell answer, and the library opens from IndexedDB.
  * - A file of the shell comes from the cache.
  * - Everything else is not answered here at all, so it goes to the network as if there were no
  *   worker: API answers (`/api/**`, the configuration and the relay among them), the demo gateway,
@@ -28,6 +32,7 @@ import {
 	cacheName,
 	isStaleCache,
 	offlineShellFor,
+	precacheRequestInit,
 	precacheUrls,
 	SKIP_WAITING_MESSAGE
 } from '$lib/app/shell-cache';
@@ -42,9 +47,8 @@ const hashed = new Set(build.map((path) => new URL(path, scope).href));
 
 async function storeShell(): Promise<void> {
 	const cache = await caches.open(CACHE);
-	// The page and the static files keep their names across versions: ask the server (revalidate).
 	await cache.addAll(
-		PRECACHE.map((url) => new Request(url, { cache: hashed.has(url) ? 'default' : 'no-cache' }))
+		PRECACHE.map((url) => new Request(url, precacheRequestInit(url, scope, hashed)))
 	);
 }
 
@@ -59,10 +63,15 @@ async function precachedOrNetwork(request: Request): Promise<Response> {
 	return (await caches.match(request, { cacheName: CACHE })) ?? fetch(request);
 }
 
-/** The network's answer, whatever its status; the cached shell only when there is no answer. */
-async function pageOrShell(request: Request): Promise<Response> {
+/**
+ * The network's answer, whatever its status; the cached shell only when there is no answer. The
+ * request left with navigation preload while this worker was starting, when the browser did so.
+ */
+async function pageOrShell(event: FetchEvent): Promise<Response> {
+	const request = event.request;
 	try {
-		return await fetch(request);
+		const preloaded = (await event.preloadResponse) as Response | undefined;
+		return preloaded ?? (await fetch(request));
 	} catch (error) {
 		const shell = offlineShellFor(request.url, scope);
 		const cached = shell === null ? undefined : await caches.match(shell, { cacheName: CACHE });
@@ -76,12 +85,16 @@ worker.addEventListener('install', (event) => {
 });
 
 worker.addEventListener('activate', (event) => {
-	event.waitUntil(deleteStaleCaches());
+	// Navigation preload: a page's request does not wait for a stopped worker to start first.
+	// @see https://w3c.github.io/ServiceWorker/#navigationpreloadmanager
+	event.waitUntil(
+		Promise.all([deleteStaleCaches(), worker.registration.navigationPreload?.enable()])
+	);
 });
 
 worker.addEventListener('fetch', (event) => {
 	const answer = answerFor(event.request, scope, precached);
-	if (answer === 'page') event.respondWith(pageOrShell(event.request));
+	if (answer === 'page') event.respondWith(pageOrShell(event));
 	else if (answer === 'precached') event.respondWith(precachedOrNetwork(event.request));
 });
 

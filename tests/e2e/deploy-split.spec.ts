@@ -19,6 +19,8 @@ test('assets from the web server, the page and API from Node: the chat works', a
 	const assets = [...servedBy].filter(([pathname]) => pathname.includes('/_app/immutable/'));
 	expect(assets.length).toBeGreaterThan(3);
 	expect(assets.filter(([, by]) => by !== 'static')).toEqual([]);
+	// The page (from Node) carries the configuration: nothing asks `/api/config`.
 	expect(servedBy.get('/tools/chat/')).toBe('node');
-	expect(servedBy.get('/tools/chat/api/config')).toBe('node');
+	expect(servedBy.has('/tools/chat/api/config')).toBe(false);
+	await expect(page.locator('#switchboard-config')).toHaveCount(1);
 });

@@ -38,9 +38,15 @@ test('the chat works under the sub-path, and every request stays under it', asyn
 	expect(ours.length).toBeGreaterThan(3);
 	const outside = ours.filter((url) => !new URL(url).pathname.startsWith(`${SUB_PATH}/`));
 	expect(outside).toEqual([]);
-	// Scripts, the configuration and the gateway call all went through the prefix.
+	// Scripts and the gateway call went through the prefix; the configuration came inlined in the
+	// page (src/lib/config/inline-config.ts), with the prefix in it, and was not asked for again.
 	expect(ours.some((url) => url.includes(`${SUB_PATH}/_app/immutable/`))).toBe(true);
-	expect(ours).toContain(`${SUB_PATH_APP_URL}/api/config`);
+	expect(ours).not.toContain(`${SUB_PATH_APP_URL}/api/config`);
+	const inlined = JSON.parse(
+		(await page.locator('#switchboard-config').textContent()) ?? 'null'
+	) as { basePath: string; gateway: { url: string } };
+	expect(inlined.basePath).toBe(SUB_PATH);
+	expect(inlined.gateway.url).toBe(`${SUB_PATH}/demo`);
 	expect(ours.some((url) => url.startsWith(`${SUB_PATH_APP_URL}/demo/v1/responses`))).toBe(true);
 });
 

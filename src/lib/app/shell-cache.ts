@@ -9,6 +9,7 @@
  * registration's scope, `<origin><BASE_PATH>/`), so one build works under any BASE_PATH.
  * @see https://w3c.github.io/ServiceWorker/#cache-interface
  */
+import { STORED_SHELL_HEADER } from '../config/inline-config.ts';
 
 /** The facts of a request the worker decides on; a `Request` has them all. */
 export interface RequestFacts {
@@ -121,6 +122,24 @@ export function precacheUrls(scope: string, paths: readonly string[]): string[] 
 			shouldCache({ method: 'GET', url, mode: 'same-origin', destination: '' }, scope) &&
 			!NEVER_PRECACHED.some((pattern) => pattern.test(new URL(url).pathname))
 	);
+}
+
+/**
+ * How install asks for one of the `precacheUrls`. Built files have their content's hash in their
+ * name, so whatever the HTTP cache holds is right; the page and the static files keep their names
+ * across versions, so the server is asked (revalidate). The page is asked with
+ * `STORED_SHELL_HEADER`: the stored shell carries no inlined configuration, and when it stands in
+ * offline the page asks `/api/config` as it would without one (src/lib/config/inline-config.ts).
+ */
+export function precacheRequestInit(
+	url: string,
+	scope: string,
+	hashed: ReadonlySet<string>
+): RequestInit {
+	return {
+		cache: hashed.has(url) ? 'default' : 'no-cache',
+		...(url === scope ? { headers: { [STORED_SHELL_HEADER]: '1' } } : {})
+	};
 }
 
 const CACHE_PREFIX = 'switchboard-shell';

@@ -3,6 +3,7 @@
  * the active gateway's models and the chosen model, and the conversations (the library and the
  * open one). Created once by the page.
  */
+import { readInlineConfig } from '../config/inline-config.ts';
 import {
 	parsePublicConfig,
 	PublicConfigError,
@@ -20,6 +21,8 @@ import { gatewayOrigin } from '../config/connect-allowance.ts';
 import { ConnectAllowance } from './connect-allowance.svelte.ts';
 import { GatewayClient } from '../gateway/gateway-client.ts';
 import { ConversationLibrary } from './library.svelte.ts';
+import { ModelListMemory, type ModelListOwner } from './model-list-memory.ts';
+import { startUpModel } from './start-up-model.ts';
 import {
 	hostOf,
 	profileAccess,
@@ -59,6 +62,18 @@ export class AppState {
 	/** The model list could not be fetched because the gateway could not be reached. */
 	#unreachable = $state.raw<Failure | null>(null);
 	#modelsLoading: Promise<void> = Promise.resolve();
+	/** The last list each gateway answered: a returning visit starts with it. */
+	readonly #modelMemory = new ModelListMemory(keyStorage());
+	/**
+	 * The model start-up chose from a remembered list while the gateway's fresh list was still on
+	 * its way (`null` otherwise): when the list arrives, the choice is made again with it — unless
+	 * the person has picked a model meanwhile.
+	 */
+	#startUpChoice: string | null = null;
+	/** The model of the open conversation's last answer at start-up, if any. */
+	#savedModel: string | undefined;
+	/** Model-list requests made so far (the answer of an older one is not used). */
+	#listRequests = 0;
 	/** The gateway profile and model flags as Settings opened (a fix is made if they change). */
 	#settingsAtOpen = '';
 	model = $state('');
@@ -285,7 +300,48 @@ export class AppState {
 		};
 	}
 
+	/**
+	 * Start-up. The configuration is the one inlined into the page (src/lib/config/inline-config.ts),
+	 * else `GET /api/config`. Then, side by side: resuming a sign-in followed by the model list, and
+	 * opening the library. The page is ready once both are in — on a returning visit the list the
+	 * gateway answered last time stands in for the fresh one, which replaces it when it arrives.
+	 */
 	async load(): Promise<void> {
+		const config = readInlineConfig(document) ?? (await this.#fetchConfig());
+		if (config === null) return;
+		this.#config = config;
+		this.access.configure(config);
+		const profile = this.settings.activeProfile;
+		const remembered = profile === null ? null : this.#modelMemory.recall(this.#listOwner(profile));
+		if (remembered !== null) this.#models = remembered;
+		let listIn = false;
+		const prepared = this.access.prepare();
+		this.#modelsLoading = prepared.then(() => this.#loadModels()).finally(() => (listIn = true));
+		await Promise.all([
+			prepared,
+			this.library.open(),
+			remembered === null ? this.#modelsLoading : undefined
+		]);
+		const draft = this.access.resumedDraft();
+		const open = this.library.session;
+		if (draft !== '' && open !== null && open.draft === '') open.draft = draft;
+		this.#savedModel = this.library.session?.messages.findLast((message) => message.model)?.model;
+		this.model = startUpModel({
+			current: this.model,
+			models: this.#models,
+			defaultModel: this.settings.activeProfile?.defaultModel ?? '',
+			saved: this.#savedModel
+		});
+		if (!listIn) this.#startUpChoice = this.model;
+		this.#loadState = 'ready';
+		await this.fixes.resumeAfterLoad(this.access.auth.signedIn, Date.now());
+	}
+
+	/**
+	 * `GET /api/config`, validated; `null` when it could not be had — the page then says why, and
+	 * the library opens without the server.
+	 */
+	async #fetchConfig(): Promise<PublicConfig | null> {
 		let status: number | undefined;
 		try {
 			const response = await fetch(this.configUrl, { cache: 'no-store' });
@@ -293,7 +349,7 @@ export class AppState {
 				status = response.status;
 				throw new Error(`The app server answered ${status} for its configuration.`);
 			}
-			this.#config = parsePublicConfig(await response.json());
+			return parsePublicConfig(await response.json());
 		} catch (error) {
 			const offline = typeof navigator !== 'undefined' && !navigator.onLine;
 			this.#loadError = offline
@@ -306,19 +362,12 @@ export class AppState {
 			this.#loadState = 'error';
 			// The library is this browser's own: it opens without the server (offline, installed).
 			await this.library.open().catch(() => undefined);
-			return;
+			return null;
 		}
-		this.access.configure(this.#config);
-		await this.access.prepare();
-		await this.#reloadModels();
-		await this.library.open();
-		const draft = this.access.resumedDraft();
-		const open = this.library.session;
-		if (draft !== '' && open !== null && open.draft === '') open.draft = draft;
-		const saved = this.library.session?.messages.findLast((message) => message.model)?.model;
-		if (saved !== undefined && saved !== '') this.model = saved;
-		this.#loadState = 'ready';
-		await this.fixes.resumeAfterLoad(this.access.auth.signedIn, Date.now());
+	}
+
+	#listOwner(profile: GatewayProfile): ModelListOwner {
+		return { id: profile.id, baseUrl: this.baseUrl(profile) };
 	}
 
 	/** Keeps the connect cookie in step with the profiles; false when a reload must come first. */
@@ -338,6 +387,7 @@ export class AppState {
 	}
 
 	#reloadModels(): Promise<void> {
+		this.#startUpChoice = null;
 		this.#modelsLoading = this.#loadModels();
 		return this.#modelsLoading;
 	}
@@ -349,6 +399,8 @@ export class AppState {
 	 */
 	async #loadModels(): Promise<void> {
 		const profile = this.settings.activeProfile;
+		// Only the latest request's answer is used (a profile chosen while an older list was on its way).
+		const request = ++this.#listRequests;
 		this.#unreachable = null;
 		if (profile === null || !this.#reachable(profile)) return;
 		const controller = new AbortController();
@@ -357,14 +409,33 @@ export class AppState {
 			MODEL_LIST_TIMEOUT_MS
 		);
 		try {
-			this.#models = await this.gatewayFor(profile).listModels(controller.signal);
+			const models = await this.gatewayFor(profile).listModels(controller.signal);
+			this.#modelMemory.remember(this.#listOwner(profile), models);
+			if (request !== this.#listRequests) return;
+			this.#models = models;
 		} catch (error) {
-			this.#models = [];
-			this.#unreachable = await classifyThrownLater(
+			const failure = await classifyThrownLater(
 				controller.signal.aborted ? (controller.signal.reason as unknown) : error
 			);
+			if (request !== this.#listRequests) return;
+			this.#models = [];
+			this.#unreachable = failure;
 		} finally {
 			clearTimeout(timer);
+		}
+		// During start-up, `load` chooses once the open conversation is known.
+		if (this.#loadState !== 'ready') return;
+		const startUpChoice = this.#startUpChoice;
+		this.#startUpChoice = null;
+		if (startUpChoice !== null) {
+			if (this.model === startUpChoice)
+				this.model = startUpModel({
+					current: this.model,
+					models: this.#models,
+					defaultModel: profile.defaultModel,
+					saved: this.#savedModel
+				});
+			return;
 		}
 		if (this.model === '' || !this.#models.includes(this.model)) {
 			this.model = profile.defaultModel || this.#models[0] || this.model;

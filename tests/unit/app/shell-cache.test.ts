@@ -9,10 +9,12 @@ import {
 	cacheName,
 	isStaleCache,
 	offlineShellFor,
+	precacheRequestInit,
 	precacheUrls,
 	shouldCache,
 	type RequestFacts
 } from '../../../src/lib/app/shell-cache.ts';
+import { STORED_SHELL_HEADER } from '../../../src/lib/config/inline-config.ts';
 
 const get = (url: string, overrides: Partial<RequestFacts> = {}): RequestFacts => ({
 	method: 'GET',
@@ -180,6 +182,25 @@ describe('offlineShellFor', () => {
 		const scope = 'https://intranet.example/tools/chat/';
 		expect(offlineShellFor('https://intranet.example/tools/', scope)).toBe(null);
 		expect(offlineShellFor('https://elsewhere.example/tools/chat/', scope)).toBe(null);
+	});
+});
+
+describe('precacheRequestInit', () => {
+	const scope = 'https://intranet.example/tools/chat/';
+	const built = `${scope}_app/immutable/entry/app.X.js`;
+	const hashed = new Set([built]);
+
+	it('asks for the page shell without the inlined configuration, revalidated', () => {
+		const init = precacheRequestInit(scope, scope, hashed);
+		expect(new Headers(init.headers).get(STORED_SHELL_HEADER)).toBe('1');
+		expect(init.cache).toBe('no-cache');
+	});
+
+	it('asks for built files as the HTTP cache has them and static files revalidated, no header', () => {
+		expect(precacheRequestInit(built, scope, hashed)).toEqual({ cache: 'default' });
+		expect(precacheRequestInit(`${scope}icons/icon-192.png`, scope, hashed)).toEqual({
+			cache: 'no-cache'
+		});
 	});
 });
 

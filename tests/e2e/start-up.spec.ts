@@ -1,0 +1,125 @@
+/**
+ * Start-up (docs/start-up.md): the page carries the configuration `/api/config` would answer and
+ * starts with it, asking the server for nothing more; a page without it (static hosting, the
+ * shell the service worker stored) asks `/api/config` as before. A returning visit starts with the
+ * model list the gateway answered last time, and takes the fresh one when it comes.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { lastAnswer, send } from './chat-helpers.ts';
+
+const INLINED = /<script type="application\/json" id="switchboard-config">[^<]*<\/script>/;
+
+/** Every URL the page requests, from now on. */
+function recordRequests(page: Page): string[] {
+	const urls: string[] = [];
+	page.on('request', (request) => urls.push(request.url()));
+	return urls;
+}
+
+async function composerUsable(page: Page): Promise<void> {
+	await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+	await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue('demo');
+}
+
+test('the page carries the configuration /api/config answers, and makes no /api/config request', async ({
+	page,
+	request,
+	baseURL
+}) => {
+	const urls = recordRequests(page);
+	await page.goto('/');
+	await composerUsable(page);
+	const inlined = JSON.parse(
+		(await page.locator('#switchboard-config').textContent()) ?? 'null'
+	) as unknown;
+	const answered = (await (await request.get('/api/config')).json()) as unknown;
+	expect(inlined).toEqual(answered);
+	await send(page, 'hello from an inlined configuration');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	expect(urls).not.toContain(`${baseURL}/api/config`);
+	expect(urls.some((url) => url.endsWith('/v1/models'))).toBe(true);
+});
+
+test('a page without the inlined configuration asks /api/config and works as before', async ({
+	page,
+	baseURL
+}) => {
+	// What static hosting serves: the page as built, no configuration in it. The element is taken
+	// out as the parser adds it, before any script of the page runs. (Not by answering the page
+	// from the test: Chromium then gives the page no address space, and refuses it the
+	// cross-origin gateway on localhost.)
+	await page.addInitScript(() => {
+		new MutationObserver((records, observer) => {
+			for (const record of records)
+				for (const node of record.addedNodes)
+					if (node instanceof Element && node.id === 'switchboard-config') {
+						node.remove();
+						(window as unknown as { __inlineRemoved: boolean }).__inlineRemoved = true;
+						observer.disconnect();
+					}
+		}).observe(document, { childList: true, subtree: true });
+	});
+	const urls = recordRequests(page);
+	await page.goto('/');
+	await composerUsable(page);
+	await expect(page.locator('#switchboard-config')).toHaveCount(0);
+	expect(
+		await page.evaluate(() => (window as unknown as { __inlineRemoved?: boolean }).__inlineRemoved)
+	).toBe(true);
+	expect(urls).toContain(`${baseURL}/api/config`);
+	await send(page, 'hello from a fetched configuration');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+});
+
+test('the shell the service worker stores carries no configuration', async ({ request }) => {
+	const page = await (await request.get('/')).text();
+	const stored = await (
+		await request.get('/', { headers: { 'x-switchboard-stored-shell': '1' } })
+	).text();
+	expect(page).toMatch(INLINED);
+	expect(stored).not.toMatch(INLINED);
+	expect(stored).not.toContain('switchboard-config"');
+});
+
+test('a returning visit starts with the model list from last time and takes the fresh one when it comes', async ({
+	page
+}) => {
+	await page.goto('/');
+	await composerUsable(page);
+	await send(page, 'remember my models');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// The gateway's next list is held back (and shorter): the page must not wait for it.
+	let release: () => void = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route(
+		(url) => url.pathname.endsWith('/v1/models'),
+		async (route) => {
+			await held;
+			const response = await route.fetch();
+			await route.fulfill({
+				response,
+				body: JSON.stringify({ object: 'list', data: [{ id: 'demo', object: 'model' }] })
+			});
+		}
+	);
+	const asked = page.waitForRequest((request) => request.url().endsWith('/v1/models'));
+	await page.reload();
+	await asked;
+	await composerUsable(page);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const picker = page.getByRole('combobox', { name: 'Model', exact: true });
+	await picker.click();
+	const dialog = page.getByRole('dialog', { name: 'Choose a model' });
+	await expect(dialog.locator('[data-model-option="demo-adaptive"]')).toBeVisible();
+	await page.keyboard.press('Escape');
+	await expect(dialog).toBeHidden();
+
+	const fresh = page.waitForResponse((response) => response.url().endsWith('/v1/models'));
+	release();
+	await fresh;
+	await picker.click();
+	await expect(dialog.locator('[data-model-option="demo"]')).toBeVisible();
+	await expect(dialog.locator('[data-model-option="demo-adaptive"]')).toHaveCount(0);
+	await expect(picker).toHaveValue('demo');
+});
