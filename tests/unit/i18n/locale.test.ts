@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../../src/lib/i18n/catalogue.ts';
 import { enDeferred } from '../../../src/lib/i18n/en-deferred.ts';
-import type { LanguagePreference } from '../../../src/lib/i18n/languages.ts';
+import { LANGUAGES, type LanguagePreference } from '../../../src/lib/i18n/languages.ts';
 import { Locale } from '../../../src/lib/i18n/locale.svelte.ts';
 import { zhCN } from '../../../src/lib/i18n/zh-CN.ts';
 
@@ -81,4 +81,22 @@ describe('Locale', () => {
 		await locale.choose('zh-CN');
 		expect(locale.formatDate(date, options)).toBe('2026年5月4日');
 	});
+
+	it.each(LANGUAGES)(
+		'%s: integers are grouped exactly as Intl.NumberFormat groups them',
+		async (language) => {
+			const locale = new Locale({
+				browserLanguages: [language],
+				load: () => Promise.resolve(zhCN)
+			});
+			await vi.waitFor(() => expect(locale.language).toBe(language));
+			const format = new Intl.NumberFormat(language);
+			const integers = [0, 7, -7, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -98_765_432];
+			for (let power = 0; power <= 15; power++) integers.push(10 ** power + 1, 10 ** power * 4 - 1);
+			integers.push(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+			for (const value of integers) expect(locale.formatNumber(value)).toBe(format.format(value));
+			// Fractions still go to Intl.
+			expect(locale.formatNumber(1234.5)).toBe(format.format(1234.5));
+		}
+	);
 });
