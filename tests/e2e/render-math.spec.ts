@@ -7,6 +7,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
 import { SUB_PATH, SUB_PATH_APP_URL } from './servers.ts';
+import { failChunksContaining } from './support/unreachable-code.ts';
 
 // Mermaid is a few MB, loaded by each diagram's frame: on a busy machine, drawing takes a while.
 test.describe.configure({ timeout: 120_000 });
@@ -157,6 +158,26 @@ test('a mermaid block is drawn in a sandboxed frame with an opaque origin', asyn
 	for (const url of scripts) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
 	expect(seen.console.filter((line) => /Content Security Policy/i.test(line))).toEqual([]);
 	expect(await page.evaluate(() => 'mermaid' in window)).toBe(false);
+});
+
+test('if the diagram code cannot load, the blocks stay code with a note, the answer whole', async ({
+	page
+}) => {
+	// The app server "goes away" for the page's diagram code only (its own chunk, loaded with the
+	// first closed mermaid block).
+	await failChunksContaining(page, 'data-diagram-frame');
+	await openChat(page);
+	await send(page, 'draw it #scenario:math');
+	const answer = lastAnswer(page);
+	await expect(answer).toHaveAttribute('data-turn-status', 'completed');
+	const diagram = answer.locator('.md-code', { hasText: 'E[Diagram frame]' });
+	await expect(diagram).toHaveAttribute('data-diagram', 'failed');
+	await expect(diagram.locator('pre')).toContainText('E[Diagram frame]');
+	await expect(diagram.locator('.md-diagram-note')).toContainText('could not be drawn');
+	await expect(diagram.locator('iframe')).toHaveCount(0);
+	// Every diagram of the answer says so; the rest of the answer is all there.
+	await expect(answer.locator('.md-code[data-diagram="failed"]')).toHaveCount(2);
+	await expect(answer.locator('.md-math.md-math-done .katex')).toHaveCount(5);
 });
 
 test('the diagram document runs nothing unless framed in the sandbox', async ({ page }) => {
