@@ -192,9 +192,9 @@ describe('MessageList', () => {
 		expect(reading?.getBoundingClientRect().top).toBeCloseTo(top ?? NaN, 0);
 	});
 
-	// Scrolled a little (the browser's scroll anchoring keeps the row in place; the sentinel above
-	// the rows must not be its anchor, the move replaces it) and at the very top (anchoring is
-	// suppressed there; the list moves the scroll position itself).
+	// Scrolled a little, the sentinel above the rows in view or not (the browser's scroll anchoring
+	// keeps the row in place), and at the very top (anchoring is suppressed there; the list moves
+	// the scroll position itself).
 	for (const scrolledTo of [0, 4, 150]) {
 		it(`keeps the row being read in place while earlier ones appear (scrolled to ${scrolledTo} px)`, async () => {
 			// Prompts: their height is known at once (an answer's grows when its markdown renders, a
