@@ -178,3 +178,34 @@ export async function longConversationRun(
 		await context.close();
 	}
 }
+
+/**
+ * The fling's rounds as markdown (`--fling-only`): per run, long tasks, long animation frames
+ * and the longest gap between frames; then every frame over 50 ms, attributed.
+ */
+export function flingSummary(runs: readonly LongConversationRun[], label: string): string {
+	const lines = [
+		`## ${label} (${new Date().toISOString()})`,
+		'',
+		'| run | scroll frames | long tasks | long tasks ms | LoAF | max frame gap ms | reached the first | load |',
+		'| --- | ------------- | ---------- | ------------- | ---- | ---------------- | ----------------- | ---- |',
+		...runs.map(
+			(run, index) =>
+				`| ${index + 1} | ${run.scrollFrames} | ${run.scrollLongTasks} | ${run.scrollLongTaskMs} | ${run.scrollLongAnimationFrames} | ${run.longestScrollFrameGapMs} | ${run.reachedFirstMessage ? 'yes' : 'no'} | ${run.loadAverage} |`
+		),
+		'',
+		'| run | at ms | ms | tasks ms | frame callbacks ms | style/layout/paint ms | forced layout ms | scripts over 5 ms |',
+		'| --- | ----- | -- | -------- | ------------------ | --------------------- | ---------------- | ----------------- |',
+		...runs.flatMap((run, index) =>
+			run.scrollLongFrames.map((frame) => {
+				const scripts = frame.scripts
+					.filter((script) => script.ms >= 5)
+					.map((script) => `${script.what}: ${script.ms} ms`)
+					.join('; ');
+				return `| ${index + 1} | ${frame.atMs} | ${frame.durationMs} | ${frame.tasksMs} | ${frame.frameCallbacksMs} | ${frame.styleLayoutPaintMs} | ${frame.forcedLayoutMs} | ${scripts === '' ? '—' : scripts} |`;
+			})
+		),
+		''
+	];
+	return lines.join('\n');
+}

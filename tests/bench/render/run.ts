@@ -9,14 +9,21 @@
  *
  * `--quick`: one round, the long answer at 80 and 300 KB at 10,000 tokens/s only, no profile
  * (unless `--profile`), one fling (about 7 minutes; for development). `--renderers=ours,none`:
- * only those.
+ * only those. `--fling-only`: the fling's rounds alone, no streaming; their summary goes to the
+ * console and to tests/bench/results/fling.md (a section named by `--fling-label=…`), never to
+ * render.json / render.md.
  */
+import { appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../chromium.ts';
 import { buildApp, serve } from './app-server.ts';
 import { summarize } from './loaf.ts';
-import { longConversationRun, type LongConversationRun } from './long-conversation.ts';
+import {
+	flingSummary,
+	longConversationRun,
+	type LongConversationRun
+} from './long-conversation.ts';
 import { summarizeProfile, type ProfileSummary } from './profile.ts';
 import { renderTargets, writeReport, type RenderBenchReport } from './report.ts';
 import { SourceLocator } from './source-locator.ts';
@@ -31,6 +38,9 @@ import {
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
+const FLING_ONLY = args.includes('--fling-only');
+const FLING_LABEL =
+	args.find((arg) => arg.startsWith('--fling-label='))?.slice('--fling-label='.length) ?? 'fling';
 const ROUNDS = QUICK ? 1 : Number(process.env['BENCH_ROUNDS'] ?? 3);
 const ALL_RENDERERS: Renderer[] = [
 	'ours',
@@ -56,7 +66,7 @@ const CASES: AnswerCase[] = ANSWERS.flatMap((answer) =>
 	RATES.map((tokensPerSecond) => ({ ...answer, tokensPerSecond }))
 );
 const PROFILED: Renderer[] =
-	QUICK && !args.includes('--profile') ? [] : ['ours', 'streaming-markdown'];
+	FLING_ONLY || (QUICK && !args.includes('--profile')) ? [] : ['ours', 'streaming-markdown'];
 const PROFILE_CASE: AnswerCase = { shape: 'llm', kb: 300, tokensPerSecond: 10_000 };
 const PORT = 4191;
 /** Runs wait (up to QUIET_WAIT_MS) for the machine's 1-minute load to fall below this. */
@@ -94,10 +104,11 @@ const longConversation: LongConversationRun[] = [];
 try {
 	// One warm-up run of each, not counted (first start of the server and the browser).
 	const warmUp: AnswerCase = { shape: 'bench', kb: 20, tokensPerSecond: 10_000 };
-	for (const renderer of RENDERERS)
-		await streamRun(browser, server.url, renderer, warmUp, { locator });
+	if (!FLING_ONLY)
+		for (const renderer of RENDERERS)
+			await streamRun(browser, server.url, renderer, warmUp, { locator });
 	// Rounds rotate the order of the renderers, shifted again for each answer.
-	for (let round = 0; round < ROUNDS; round++) {
+	for (let round = 0; round < (FLING_ONLY ? 0 : ROUNDS); round++) {
 		for (const [index, answer] of CASES.entries()) {
 			const shift = round + index;
 			const order = RENDERERS.map((_, i) => RENDERERS[(i + shift) % RENDERERS.length] as Renderer);
@@ -129,6 +140,13 @@ try {
 	await browser.close();
 	await server.stop();
 	app.remove();
+}
+
+if (FLING_ONLY) {
+	const summary = flingSummary(longConversation, FLING_LABEL);
+	console.log(summary);
+	appendFileSync(new URL('../results/fling.md', import.meta.url), `${summary}\n`);
+	process.exit(0);
 }
 
 const report: RenderBenchReport = {

@@ -191,4 +191,52 @@ describe('MessageList', () => {
 		await expect.poll(() => rows().length).toBeGreaterThan(30);
 		expect(reading?.getBoundingClientRect().top).toBeCloseTo(top ?? NaN, 0);
 	});
+
+	// At the very top (where the browser's scroll anchoring is suppressed) and a little below it,
+	// the sentinel above the rows in view: the row being read stays where it was, however many
+	// moves the window makes.
+	for (const scrolledTo of [0, 4]) {
+		it(`keeps the row being read in place while earlier ones appear (scrolled to ${scrolledTo} px)`, async () => {
+			// Prompts: their height is known at once (an answer's grows when its markdown renders, a
+			// change of its own that anchoring does not undo).
+			const messages = Array.from({ length: 200 }, (_, seq) =>
+				message(seq, 'user', `Message ${seq}\nwith a second line`)
+			);
+			const screen = await render(ChatHarness, { messages });
+			const scroller = screen.getByTestId('scroller').element() as HTMLElement;
+			await expect.poll(() => atBottom(scroller)).toBe(true);
+			const rows = (): Element[] => [...scroller.querySelectorAll('.message-row')];
+			// Off the bottom first, so that the window does not follow the end.
+			scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
+			scroller.scrollTop = scrolledTo;
+			// The row at the top of the view once this scroll is laid out (rows scrolled into view
+			// take their real height then), before any earlier row comes: ResizeObserver callbacks run
+			// after layout, and report a newly observed element once.
+			const { reading, top, before } = await new Promise<{
+				reading: Element | undefined;
+				top: number;
+				before: number;
+			}>((resolve) => {
+				const observer = new ResizeObserver(() => {
+					observer.disconnect();
+					const view = scroller.getBoundingClientRect().top;
+					const reading = rows().find((row) => row.getBoundingClientRect().bottom > view);
+					const top = reading?.getBoundingClientRect().top ?? NaN;
+					resolve({ reading, top, before: rows().length });
+				});
+				observer.observe(scroller);
+			});
+			expect(before).toBe(30);
+			// Earlier rows keep coming while the sentinel above them is near; wait until they stop.
+			let count = before;
+			for (let still = 0; still < 5;) {
+				await nextFrame();
+				still = rows().length === count ? still + 1 : 0;
+				count = rows().length;
+			}
+			expect(count).toBeGreaterThan(30);
+			expect(reading?.isConnected).toBe(true);
+			expect(reading?.getBoundingClientRect().top).toBeCloseTo(top, 0);
+		});
+	}
 });
