@@ -1,6 +1,7 @@
 /**
- * The lazily loaded half of highlighting: highlight.js core with a handful of languages, in its
- * own chunk, imported only once a code block in a known language has closed.
+ * The lazily loaded half of highlighting: highlight.js core with a handful of languages, bundled
+ * into the highlight worker (highlight-worker.ts), and in a chunk of its own for the main-thread
+ * fallback; never part of the page's first load.
  */
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
@@ -15,6 +16,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { highlightRanges, type HighlightRanges } from './hljs-dom.ts';
 
 const LANGUAGES = {
 	bash,
@@ -36,4 +38,10 @@ for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(
 /** Highlighted HTML (highlight.js escapes all text) for `code` in registered `language`. */
 export function highlightToHtml(code: string, language: string): string {
 	return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+}
+
+/** The scope ranges of `code` in registered `language`; null if that cannot be done exactly. */
+export function highlightToRanges(code: string, language: string): HighlightRanges | null {
+	if (hljs.getLanguage(language) === undefined) return null;
+	return highlightRanges(highlightToHtml(code, language), code);
 }

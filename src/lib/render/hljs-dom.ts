@@ -1,34 +1,146 @@
 /**
- * highlight.js output → DOM without handing a string to the HTML parser. highlight.js escapes all
- * code text and emits only `<span class="…">` and `</span>`; this reads exactly that grammar
- * (plus its five entity escapes) and gives up on anything else, leaving the plain text shown.
+ * highlight.js output → ranges → DOM, without handing a string to the HTML parser.
+ *
+ * `highlightRanges` (pure, run in the highlight worker) reads highlight.js's HTML — it escapes all
+ * code text and emits only `<span class="…">` and `</span>`; this reads exactly that grammar (plus
+ * its five entity escapes) and gives up on anything else — into scope ranges over the code's own
+ * text, and checks that the text it decoded is exactly that text. `highlightedNodes` then builds
+ * the spans for any slice of the text (one plain chunk at a time), so a big block is coloured in
+ * bounded steps and every node holds the same characters the plain text did.
  */
 const TOKEN = /<span class="([\w\- ]{1,80})">|<\/span>|&(amp|lt|gt|quot|#x27);|[^<&]+/gy;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" };
+const SCOPE = /^[\w\- ]{1,80}$/;
 
-export function highlightedNodes(doc: Document, html: string): DocumentFragment | null {
-	const fragment = doc.createDocumentFragment();
-	const stack: Node[] = [fragment];
+/**
+ * Scopes of a highlighted text: `ranges` holds triples `[start, end, scope index]` in document
+ * order (a range comes before the ranges nested in it), properly nested, with offsets into the text.
+ */
+export interface HighlightRanges {
+	ranges: Uint32Array;
+	scopes: string[];
+}
+
+/** highlight.js HTML for `text` → its scope ranges; null if the HTML is not exactly `text`. */
+export function highlightRanges(html: string, text: string): HighlightRanges | null {
+	const ranges: number[] = [];
+	const scopes: string[] = [];
+	const scopeIndex = new Map<string, number>();
+	// Indices into `ranges` of the triples still open.
+	const open: number[] = [];
+	let offset = 0;
 	TOKEN.lastIndex = 0;
 	while (TOKEN.lastIndex < html.length) {
 		const at = TOKEN.lastIndex;
 		const match = TOKEN.exec(html);
 		if (match === null || match.index !== at) return null;
-		const top = stack[stack.length - 1];
-		if (top === undefined) return null;
 		const [token, className, entity] = match;
 		if (className !== undefined) {
-			const span = doc.createElement('span');
-			span.setAttribute('class', className);
-			top.appendChild(span);
-			stack.push(span);
+			let index = scopeIndex.get(className);
+			if (index === undefined) {
+				index = scopes.length;
+				scopes.push(className);
+				scopeIndex.set(className, index);
+			}
+			open.push(ranges.length);
+			ranges.push(offset, offset, index);
 		} else if (token === '</span>') {
-			if (stack.length === 1) return null;
-			stack.pop();
+			const start = open.pop();
+			if (start === undefined) return null;
+			ranges[start + 1] = offset;
 		} else {
-			const text = entity === undefined ? token : (ENTITIES[entity] ?? '');
-			top.appendChild(doc.createTextNode(text));
+			const piece = entity === undefined ? token : (ENTITIES[entity] ?? '');
+			if (!text.startsWith(piece, offset)) return null;
+			offset += piece.length;
 		}
 	}
-	return stack.length === 1 ? fragment : null;
+	if (open.length !== 0 || offset !== text.length) return null;
+	return { ranges: Uint32Array.from(ranges), scopes };
+}
+
+/** Whether a message claiming to be ranges for a text of `length` characters is well formed. */
+export function validRanges(value: HighlightRanges, length: number): boolean {
+	const { ranges, scopes } = value;
+	if (!(ranges instanceof Uint32Array) || ranges.length % 3 !== 0) return false;
+	if (!Array.isArray(scopes) || !scopes.every((scope) => SCOPE.test(scope))) return false;
+	const ends: number[] = [];
+	let previousStart = 0;
+	for (let at = 0; at < ranges.length; at += 3) {
+		const start = ranges[at] ?? 0;
+		const end = ranges[at + 1] ?? 0;
+		if (start < previousStart || end < start || end > length) return false;
+		if ((ranges[at + 2] ?? scopes.length) >= scopes.length) return false;
+		while (ends.length > 0 && (ends[ends.length - 1] ?? 0) <= start) ends.pop();
+		if (ends.length > 0 && end > (ends[ends.length - 1] ?? 0)) return false;
+		ends.push(end);
+		previousStart = start;
+	}
+	return true;
+}
+
+/** A piece of highlighted text: plain characters, or a scope span around pieces. */
+export type HighlightPiece = string | { className: string; children: HighlightPiece[] };
+
+/** The pieces showing text[from, to): every range clipped to the slice, nesting kept. */
+export function highlightSlice(
+	text: string,
+	{ ranges, scopes }: HighlightRanges,
+	from: number,
+	to: number
+): HighlightPiece[] {
+	const root: HighlightPiece[] = [];
+	const stack: { children: HighlightPiece[]; end: number }[] = [{ children: root, end: to }];
+	let position = from;
+	const emit = (children: HighlightPiece[], until: number): void => {
+		if (until > position) children.push(text.slice(position, until));
+		position = Math.max(position, until);
+	};
+	for (let at = 0; at < ranges.length; at += 3) {
+		const start = ranges[at] ?? 0;
+		const end = ranges[at + 1] ?? 0;
+		if (start >= to) break;
+		const clippedStart = Math.max(start, from);
+		const clippedEnd = Math.min(end, to);
+		if (clippedEnd <= clippedStart) continue;
+		let top = stack[stack.length - 1];
+		while (top !== undefined && stack.length > 1 && top.end <= clippedStart) {
+			emit(top.children, top.end);
+			stack.pop();
+			top = stack[stack.length - 1];
+		}
+		if (top === undefined) break;
+		emit(top.children, clippedStart);
+		const span = { className: scopes[ranges[at + 2] ?? 0] ?? '', children: [] };
+		top.children.push(span);
+		stack.push({ children: span.children, end: clippedEnd });
+	}
+	while (stack.length > 0) {
+		const top = stack.pop();
+		if (top !== undefined) emit(top.children, top.end);
+	}
+	return root;
+}
+
+/** The nodes showing text[from, to) highlighted (spans built with className and text nodes). */
+export function highlightedNodes(
+	doc: Document,
+	text: string,
+	highlight: HighlightRanges,
+	from: number,
+	to: number
+): DocumentFragment {
+	const fragment = doc.createDocumentFragment();
+	const build = (parent: Node, pieces: readonly HighlightPiece[]): void => {
+		for (const piece of pieces) {
+			if (typeof piece === 'string') parent.appendChild(doc.createTextNode(piece));
+			else {
+				const span = doc.createElement('span');
+				span.className = piece.className;
+				build(span, piece.children);
+				parent.appendChild(span);
+			}
+		}
+	};
+	build(fragment, highlightSlice(text, highlight, from, to));
+	return fragment;
 }
