@@ -109,7 +109,8 @@ export class AppUpdate {
 			} catch {
 				return; // Not allowed here (private mode, a policy): the app works without it.
 			}
-			if (signal.aborted) return;
+			// A stand-in `register` (a test harness's or an extension's block) may answer nothing.
+			if (signal.aborted || (registration as RegistrationLike | undefined) === undefined) return;
 			this.#watch(registration, host.container, signal);
 			timer = setInterval(() => {
 				registration.update().catch(() => {}); // offline: the next check will do

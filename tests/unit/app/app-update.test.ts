@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppUpdate, TAKE_OVER_WAIT_MS } from '../../../src/lib/app/app-update.svelte.ts';
 import { SKIP_WAITING_MESSAGE } from '../../../src/lib/app/shell-cache.ts';
+import type { RegistrationLike } from '../../../src/lib/app/app-update.svelte.ts';
 import { FakeContainer, FakeWorker, host } from './service-worker-fakes.ts';
 
 /** Lets the registration's promise chain settle. */
@@ -29,6 +30,26 @@ describe('AppUpdate', () => {
 		await settle();
 		expect(atRoot.registered).toEqual([{ url: '/service-worker.js', options: { scope: '/' } }]);
 		again();
+	});
+
+	it('a stand-in register that answers nothing (a harness or extension blocking workers) is not an error', async () => {
+		const container = new FakeContainer(true);
+		container.register = (url, options) => {
+			container.registered.push({ url, options });
+			return Promise.resolve(undefined as unknown as RegistrationLike);
+		};
+		const failures: unknown[] = [];
+		const onRejection = (reason: unknown) => failures.push(reason);
+		process.on('unhandledRejection', onRejection);
+		const update = new AppUpdate(host(container));
+		const stop = update.start('');
+		await settle();
+		await settle();
+		process.off('unhandledRejection', onRejection);
+		expect(container.registered).toHaveLength(1);
+		expect(failures).toEqual([]);
+		expect(update.state).toBe('idle');
+		stop();
 	});
 
 	it('the first install is not an update: no notice, no reload', async () => {
