@@ -155,7 +155,9 @@ async function returningVisit(
 	const seen = new Set(all.map((file) => file.file));
 	for (const url of await loadedJs())
 		if (!seen.has(new URL(url).pathname)) {
-			const sent = await page.context().request.head(url, { headers: { 'accept-encoding': 'gzip' } });
+			const sent = await page
+				.context()
+				.request.head(url, { headers: { 'accept-encoding': 'gzip' } });
 			all.push(describe(app.dir, url, Number(sent.headers()['content-length'] ?? 0)));
 			seen.add(new URL(url).pathname);
 		}
