@@ -52,7 +52,8 @@ export function median(values: readonly number[]): number {
 	const middle = Math.floor(sorted.length / 2);
 	return sorted.length % 2 === 1
 		? (sorted[middle] ?? NaN)
-		: ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+		: // An even number of rounds: the mean of the middle two, without float noise in the report.
+			Math.round((((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2) * 1e4) / 1e4;
 }
 
 type NumericKey = { [K in keyof RunRow]: RunRow[K] extends number ? K : never }[keyof RunRow];
