@@ -42,10 +42,16 @@ export class ModelListMemory {
 		return value;
 	}
 
-	/** Keeps the list `owner`'s gateway just answered (storage full or refused: not kept). */
+	/**
+	 * Keeps the list `owner`'s gateway just answered (storage full or refused: not kept). An
+	 * unchanged list is not written again: most visits answer the same list, and each localStorage
+	 * write costs a disk commit that delays the next one (a never-sent draft's among them).
+	 */
 	remember(owner: ModelListOwner, models: readonly string[]): void {
 		try {
-			this.storage?.setItem(this.#key(owner), JSON.stringify(models.slice(0, MAX_MODELS)));
+			const key = this.#key(owner);
+			const text = JSON.stringify(models.slice(0, MAX_MODELS));
+			if (this.storage?.getItem(key) !== text) this.storage?.setItem(key, text);
 		} catch {
 			// Quota or a policy: the next visit waits for the list, as a first one does.
 		}

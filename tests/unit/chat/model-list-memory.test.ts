@@ -23,6 +23,23 @@ describe('ModelListMemory', () => {
 		expect(memory.recall(demo)).toEqual(['demo']);
 	});
 
+	it('does not write an unchanged list again (each localStorage write costs a disk commit)', () => {
+		const storage = new MemoryStorage();
+		let writes = 0;
+		const setItem = storage.setItem.bind(storage);
+		storage.setItem = (key: string, value: string) => {
+			writes++;
+			setItem(key, value);
+		};
+		const memory = new ModelListMemory(storage);
+		memory.remember(demo, ['demo', 'demo-adaptive']);
+		memory.remember(demo, ['demo', 'demo-adaptive']);
+		expect(writes).toBe(1);
+		memory.remember(demo, ['demo']);
+		expect(writes).toBe(2);
+		expect(memory.recall(demo)).toEqual(['demo']);
+	});
+
 	it('reads nothing from a record that is not a list of ids', () => {
 		const storage = new MemoryStorage();
 		const memory = new ModelListMemory(storage);
