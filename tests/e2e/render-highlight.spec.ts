@@ -38,6 +38,40 @@ test('a code block is highlighted by the worker, with its text unchanged', async
 	expect(errors).toEqual([]);
 });
 
+test('a code block is coloured line by line while it is still streaming', async ({ page }) => {
+	const errors = recordPageErrors(page);
+	await openChat(page);
+	test.setTimeout(60_000);
+	// The render benchmark's long answer (30–90-line code blocks in eight languages) at 200
+	// tokens/s: a block takes a few seconds to stream, longer than the 2 s a busy page may wait for
+	// an idle period to colour in (at 3,000 tokens/s a busy page colours a block once it has closed).
+	await send(page, 'a long one #scenario:bench:40_200_llm');
+	// One atomic look per frame: a block still open — its preview line, a text node after its
+	// chunks, is still arriving — whose complete lines are already coloured.
+	const seen = await page.waitForFunction(
+		() => {
+			const answers = document.querySelectorAll('[data-turn-status]');
+			const answer = answers[answers.length - 1];
+			if (answer?.getAttribute('data-turn-status') !== 'streaming') return null;
+			for (const code of answer.querySelectorAll('pre code')) {
+				const tail = code.lastChild;
+				if (tail?.nodeType !== Node.TEXT_NODE || tail.textContent === '') continue;
+				const coloured = code.querySelector('.md-chunk > span[class^="hljs-"]');
+				if (coloured !== null)
+					return { final: code.classList.contains('hljs'), preview: tail.textContent };
+			}
+			return null;
+		},
+		undefined,
+		{ polling: 'raf', timeout: 40_000 }
+	);
+	const open = (await seen.jsonValue()) as { final: boolean; preview: string } | null;
+	expect(open?.final).toBe(false);
+	expect(open?.preview).not.toBe('');
+	await page.getByRole('button', { name: 'Stop' }).click();
+	expect(errors).toEqual([]);
+});
+
 test.describe('when code cannot load', () => {
 	// The app's service worker would answer from its cache, where page.route cannot reach.
 	test.use({ serviceWorkers: 'block' });

@@ -13,7 +13,7 @@ import {
 	type FrameTask,
 	type Scheduler
 } from './frame-scheduler.ts';
-import { highlightLater } from './highlight.ts';
+import { codeHighlighter } from './highlight.ts';
 import { mathTypesetter } from './math.ts';
 import { mermaidDiagrams } from './mermaid.ts';
 
@@ -40,7 +40,7 @@ export interface LiveMarkdownOptions {
 	scheduler?: Scheduler;
 	/** 0 for what is streaming now, 1 for history rendered lazily. */
 	priority?: number;
-	/** Highlight closed code blocks (lazily). Default true. */
+	/** Highlight code blocks (off the frame, as their lines arrive). Default true. */
 	highlight?: boolean;
 	/** Typeset math with KaTeX (loaded when first needed). Default true; else TeX source. */
 	math?: boolean;
@@ -74,7 +74,7 @@ export class LiveMarkdown implements MarkdownSink, FrameTask {
 	#createRenderer(): DomRenderer {
 		const { highlight, idPrefix, math, diagrams } = this.#options;
 		return new DomRenderer(this.#element, {
-			...(highlight === false ? {} : { onCodeClosed: highlightLater }),
+			...(highlight === false ? {} : { highlighting: codeHighlighter }),
 			...(math === false ? {} : { math: mathTypesetter }),
 			...(diagrams === false ? {} : { diagrams: mermaidDiagrams }),
 			...(idPrefix === undefined ? {} : { idPrefix })

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import MarkdownView from '../../../src/lib/components/render/MarkdownView.svelte';
 import { LIMITS } from '../../../src/lib/render/core/limits.ts';
-import { colourChunk } from '../../../src/lib/render/highlight.ts';
+import { colourStep } from '../../../src/lib/render/highlight.ts';
+import { LiveMarkdown } from '../../../src/lib/render/live-markdown.ts';
 import { highlightToRanges } from '../../../src/lib/render/highlight-languages.ts';
 
 /** Highlighting in a real Chromium: through the worker, one plain chunk at a time, text kept. */
@@ -35,6 +36,59 @@ describe('code highlighting', () => {
 			expect(span.className).toMatch(/^hljs-[\w-]+( [\w-]+)*$/);
 	});
 
+	it('colours an open block line by line as it streams, never its preview line', async () => {
+		const element = document.createElement('div');
+		element.className = 'markdown';
+		document.body.append(element);
+		const markdown = new LiveMarkdown(element);
+		try {
+			const code = (): HTMLElement => {
+				const found = element.querySelector<HTMLElement>('pre code');
+				if (found === null) throw new Error('no code block');
+				return found;
+			};
+			const keywords = (): number => code().querySelectorAll('.hljs-keyword').length;
+			markdown.append('```ts\n' + line(0) + line(1) + line(2) + 'const pre');
+			markdown.flush();
+			// The three complete lines are coloured while the block is still open.
+			await expect.poll(keywords, { timeout: 10_000 }).toBe(3);
+			expect(code().textContent).toBe(line(0) + line(1) + line(2) + 'const pre');
+			expect(code().lastChild?.nodeType).toBe(Node.TEXT_NODE);
+			expect(code().lastChild?.textContent).toBe('const pre');
+			expect(code().classList.contains('hljs')).toBe(false);
+
+			// More lines than a chunk holds: the next chunks are coloured as they fill.
+			let streamed = line(0) + line(1) + line(2);
+			markdown.append('view = 1;\n');
+			streamed += 'const preview = 1;\n';
+			for (let index = 3; index < LIMITS.plainChunkLines + 10; index++) {
+				markdown.append(line(index));
+				streamed += line(index);
+			}
+			markdown.append('let tail');
+			markdown.flush();
+			const complete = LIMITS.plainChunkLines + 11;
+			await expect.poll(keywords, { timeout: 10_000 }).toBe(complete);
+			expect(code().children.length).toBe(2);
+			expect(code().textContent).toBe(streamed + 'let tail');
+			expect(code().lastChild?.textContent).toBe('let tail');
+
+			markdown.append(' = 0;\n```\n');
+			streamed += 'let tail = 0;\n';
+			markdown.finish();
+			markdown.flush();
+			await expect.poll(() => code().classList.contains('hljs'), { timeout: 10_000 }).toBe(true);
+			expect(code().textContent).toBe(streamed);
+			expect(keywords()).toBe(complete + 1);
+			for (const chunk of code().children) expect(chunk.className).toBe('md-chunk');
+			for (const span of code().querySelectorAll('.md-chunk span'))
+				expect(span.className).toMatch(/^hljs-[\w-]+( [\w-]+)*$/);
+		} finally {
+			markdown.destroy();
+			element.remove();
+		}
+	});
+
 	it('leaves a chunk under the selection, or one that changed, as it is', () => {
 		const text = 'let a = 1;\nlet b = 2;\n';
 		const highlight = highlightToRanges(text, 'javascript');
@@ -51,21 +105,58 @@ describe('code highlighting', () => {
 		const second = chunk('let b = 2;\n');
 		document.body.append(code);
 		try {
-			const block = { code, text, highlight, index: 0, offset: 0 };
+			const block = { code, text, highlight, index: 0, coloured: 0, final: true };
 			const selection = document.getSelection();
 			selection?.selectAllChildren(first);
-			expect(colourChunk(block)).toBe('selected');
+			expect(colourStep(block)).toBe('selected');
 			expect(first.children).toHaveLength(0);
 			selection?.removeAllRanges();
-			expect(colourChunk(block)).toBe('more');
+			expect(colourStep(block)).toBe('more');
 			expect(first.querySelector('.hljs-keyword')?.textContent).toBe('let');
 			expect(first.textContent).toBe('let a = 1;\n');
+			// The coloured chunk's plain text node is kept (empty): on to the next chunk.
+			expect(colourStep(block)).toBe('more');
 			second.textContent = 'let c = 3;\n';
-			expect(colourChunk(block)).toBe('done');
+			expect(colourStep(block)).toBe('gone');
 			expect(second.children).toHaveLength(0);
 			expect(code.classList.contains('hljs')).toBe(false);
 			code.remove();
-			expect(colourChunk({ code, text, highlight, index: 0, offset: 0 })).toBe('done');
+			expect(colourStep({ code, text, highlight, index: 0, coloured: 0, final: true })).toBe(
+				'gone'
+			);
+		} finally {
+			code.remove();
+		}
+	});
+
+	it('colours a prefix and waits for the rest, then finishes the final text', () => {
+		const text = 'let a = 1;\nlet b = 2;\n';
+		const prefix = 'let a = 1;\n';
+		const early = highlightToRanges(prefix, 'javascript');
+		const whole = highlightToRanges(text, 'javascript');
+		if (early === null || whole === null) throw new Error('not highlighted');
+		const code = document.createElement('code');
+		const span = document.createElement('span');
+		span.className = 'md-chunk';
+		const plain = document.createTextNode(text);
+		span.append(plain);
+		code.append(span);
+		document.body.append(code);
+		try {
+			const block = { code, text: prefix, highlight: early, index: 0, coloured: 0, final: false };
+			expect(colourStep(block)).toBe('more');
+			expect(colourStep(block)).toBe('waiting');
+			// The plain node is the same one, holding what is not coloured yet.
+			expect(span.lastChild).toBe(plain);
+			expect(plain.data).toBe('let b = 2;\n');
+			expect(span.textContent).toBe(text);
+			Object.assign(block, { text, highlight: whole, final: true });
+			expect(colourStep(block)).toBe('more');
+			expect(span.querySelectorAll('.hljs-keyword')).toHaveLength(2);
+			expect(colourStep(block)).toBe('more');
+			expect(colourStep(block)).toBe('waiting');
+			expect(code.classList.contains('hljs')).toBe(true);
+			expect(code.textContent).toBe(text);
 		} finally {
 			code.remove();
 		}

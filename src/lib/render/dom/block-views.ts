@@ -14,7 +14,7 @@ import {
 	isContainer,
 	shownParagraphSource
 } from '../core/model.ts';
-import { CodeView, type CodeClosedListener } from './code-view.ts';
+import { CodeView, type CodeHighlighting } from './code-view.ts';
 import type { DiagramRenderer } from './diagram-view.ts';
 import type { FootnoteAnchor, FootnoteIndex, FootnoteItem } from './footnote-index.ts';
 import { insertInlines } from './inline-dom.ts';
@@ -25,7 +25,7 @@ import { TableView } from './table-view.ts';
 
 export interface ViewContext {
 	readonly doc: Document;
-	readonly onCodeClosed: CodeClosedListener | undefined;
+	readonly highlighting: CodeHighlighting | undefined;
 	readonly references: ReferenceWatch;
 	readonly footnotes: FootnoteIndex;
 	/** Typesets math (without one, math shows its TeX source). */
@@ -304,7 +304,7 @@ export function createView(context: ViewContext, block: Block): BlockView {
 		case 'footnote':
 			return new FootnoteView(context, block);
 		case 'code':
-			return new CodeView(context.doc, block, context.onCodeClosed, context.diagrams);
+			return new CodeView(context.doc, block, context.highlighting, context.diagrams);
 		case 'math':
 			return new MathBlockView(context.doc, block, context.math);
 		case 'table':

@@ -1,9 +1,10 @@
 /**
  * A code block (CommonMark §4.4, §4.5): a header with the language and a Copy button, then the
  * text in a <pre><code>. Lines arrive one by one; all but the last are appended for good (plain
- * chunks), the last may still be a preview and is redrawn each frame. When the block is final,
- * `onClosed` may highlight it (off the hot path, see highlight.ts), and a ```mermaid block is
- * handed to `diagrams` to be drawn beside its code (diagram-view.ts).
+ * chunks), the last may still be a preview and is redrawn each frame. `highlighting` hears of the
+ * lines kept for good as they grow and of the whole text once the block is final, and colours
+ * the plain chunks in place (off the hot path, see highlight.ts); a ```mermaid block is handed to
+ * `diagrams` to be drawn beside its code (diagram-view.ts).
  */
 import type { Block, CodeBlock } from '../core/model.ts';
 import type { BlockView } from './block-views.ts';
@@ -11,7 +12,15 @@ import type { DiagramRenderer } from './diagram-view.ts';
 import { rendererLabels } from './labels.ts';
 import { PlainText } from './plain-text.ts';
 
-export type CodeClosedListener = (code: HTMLElement, text: string, language: string) => void;
+/**
+ * Colours a code block's plain chunks in place. Only text the view has appended for good is ever
+ * passed: `grew` with the lines kept so far while the block is open (each call's text extends the
+ * previous one's and ends with a line ending), then `closed` once with all of it.
+ */
+export interface CodeHighlighting {
+	grew(code: HTMLElement, text: string, language: string): void;
+	closed(code: HTMLElement, text: string, language: string): void;
+}
 
 /** The language named by an info string: its first word, if it looks like one. */
 export function languageOf(info: string): string {
@@ -26,28 +35,32 @@ export class CodeView implements BlockView {
 	readonly #plain: PlainText;
 	readonly #id: number;
 	readonly #info: string | null;
-	readonly #onClosed: CodeClosedListener | undefined;
+	readonly #highlighting: CodeHighlighting | undefined;
+	readonly #language: string;
 	readonly #diagrams: DiagramRenderer | undefined;
 	readonly #head: HTMLElement;
 	readonly #pre: HTMLElement;
 	#block: CodeBlock;
 	#stableLines = 0;
 	#lastStable = '';
+	/** The lines appended for good, each with its line ending. */
+	#stableText = '';
 	#tail: Text | null = null;
 
 	constructor(
 		doc: Document,
 		block: CodeBlock,
-		onClosed: CodeClosedListener | undefined,
+		highlighting: CodeHighlighting | undefined,
 		diagrams: DiagramRenderer | undefined = undefined
 	) {
 		this.#doc = doc;
 		this.#block = block;
 		this.#id = block.id;
-		this.#onClosed = onClosed;
+		this.#highlighting = highlighting;
 		this.#diagrams = diagrams;
 		this.#info = block.info;
 		const language = languageOf(block.info ?? '');
+		this.#language = language;
 		const wrapper = doc.createElement('div');
 		wrapper.setAttribute('class', 'md-code');
 		const head = doc.createElement('div');
@@ -95,8 +108,12 @@ export class CodeView implements BlockView {
 			for (let index = this.#stableLines; index < stable; index++)
 				text += `${lines[index] ?? ''}\n`;
 			this.#plain.append(text);
+			this.#stableText += text;
 			this.#stableLines = stable;
 			this.#lastStable = lines[stable - 1] ?? '';
+			// A diagram is drawn, not coloured; a final block is announced by finalize().
+			if (!final && this.#language !== 'mermaid')
+				this.#highlighting?.grew(this.#code, this.#stableText, this.#language);
 		}
 		this.#setTail(tail);
 	}
@@ -113,7 +130,7 @@ export class CodeView implements BlockView {
 	}
 
 	finalize(): void {
-		const language = languageOf(this.#info ?? '');
+		const language = this.#language;
 		if (language === 'mermaid' && this.#diagrams !== undefined && this.text().trim() !== '') {
 			this.#diagrams.draw({
 				wrapper: this.element,
@@ -123,7 +140,7 @@ export class CodeView implements BlockView {
 			});
 			return;
 		}
-		this.#onClosed?.(this.#code, this.text(), language);
+		this.#highlighting?.closed(this.#code, this.text(), language);
 	}
 
 	text(): string {

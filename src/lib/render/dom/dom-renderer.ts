@@ -5,7 +5,7 @@
  */
 import type { MarkdownSnapshot } from '../core/markdown-stream.ts';
 import { ContainerView } from './block-views.ts';
-import type { CodeClosedListener } from './code-view.ts';
+import type { CodeHighlighting } from './code-view.ts';
 import type { DiagramRenderer } from './diagram-view.ts';
 import { FootnoteIndex } from './footnote-index.ts';
 import type { MathTypesetter } from './math-view.ts';
@@ -13,8 +13,8 @@ import { PlainText } from './plain-text.ts';
 import { ReferenceWatch } from './reference-watch.ts';
 
 export interface DomRendererOptions {
-	/** Hears of each code block once it is final (to highlight it). */
-	onCodeClosed?: CodeClosedListener;
+	/** Colours code blocks as their lines arrive and once they are final. */
+	highlighting?: CodeHighlighting;
 	/** Typesets math; without one, math shows its TeX source. */
 	math?: MathTypesetter;
 	/** Draws closed ```mermaid blocks; without one, they stay code. */
@@ -59,7 +59,7 @@ export class DomRenderer {
 		this.#root ??= new ContainerView(
 			{
 				doc: this.#doc,
-				onCodeClosed: this.#options.onCodeClosed,
+				highlighting: this.#options.highlighting,
 				math: this.#options.math,
 				diagrams: this.#options.diagrams,
 				references: this.#references,
