@@ -136,9 +136,10 @@ export class WorkerHighlighter implements CodeHighlighting {
 	#announce(code: HTMLElement, text: string, language: string, final: boolean): void {
 		const registered = registeredLanguage(language);
 		if (registered === undefined) return;
+		// Nothing to colour yet (an open block's first lines may be blank).
+		if (!final && text.trim() === '') return;
 		let block = this.#blocks.get(code);
 		if (block === undefined) {
-			if (text.trim() === '' && !final) return;
 			block = {
 				language: registered,
 				latest: text,

@@ -48,17 +48,20 @@ describe('code highlighting', () => {
 				return found;
 			};
 			const keywords = (): number => code().querySelectorAll('.hljs-keyword').length;
-			markdown.append('```ts\n' + line(0) + line(1) + line(2) + 'const pre');
+			// A blank first line: nothing to colour in it, and the block is coloured all the same.
+			markdown.append('```ts\n\n');
+			markdown.flush();
+			markdown.append(line(0) + line(1) + line(2) + 'const pre');
 			markdown.flush();
 			// The three complete lines are coloured while the block is still open.
 			await expect.poll(keywords, { timeout: 10_000 }).toBe(3);
-			expect(code().textContent).toBe(line(0) + line(1) + line(2) + 'const pre');
+			expect(code().textContent).toBe('\n' + line(0) + line(1) + line(2) + 'const pre');
 			expect(code().lastChild?.nodeType).toBe(Node.TEXT_NODE);
 			expect(code().lastChild?.textContent).toBe('const pre');
 			expect(code().classList.contains('hljs')).toBe(false);
 
 			// More lines than a chunk holds: the next chunks are coloured as they fill.
-			let streamed = line(0) + line(1) + line(2);
+			let streamed = '\n' + line(0) + line(1) + line(2);
 			markdown.append('view = 1;\n');
 			streamed += 'const preview = 1;\n';
 			for (let index = 3; index < LIMITS.plainChunkLines + 10; index++) {

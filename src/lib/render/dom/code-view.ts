@@ -111,9 +111,8 @@ export class CodeView implements BlockView {
 			this.#stableText += text;
 			this.#stableLines = stable;
 			this.#lastStable = lines[stable - 1] ?? '';
-			// A diagram is drawn, not coloured; a final block is announced by finalize().
-			if (!final && this.#language !== 'mermaid')
-				this.#highlighting?.grew(this.#code, this.#stableText, this.#language);
+			// A final block is announced by finalize().
+			if (!final) this.#highlighting?.grew(this.#code, this.#stableText, this.#language);
 		}
 		this.#setTail(tail);
 	}
