@@ -1,7 +1,7 @@
 /**
  * All conversations: the list (searchable by title and by the text of every message), the open
  * one, rename, delete with undo, export and import. A conversation is written to storage with its
- * first message; until then it is only on screen.
+ * first message; until then only its draft is kept (`ConversationWriter.saveDraft`).
  *
  * Search: titles are matched at once as the query changes (a few thousand short strings); the
  * messages are searched SEARCH_DELAY_MS after the last keystroke in the store's index
@@ -190,9 +190,12 @@ export class ConversationLibrary {
 		this.#unsavedBefore = takeUnsavedMark();
 		await this.#refresh();
 		// A new conversation that was being typed in, never sent, is where the person was.
-		const blank = blankDraftConversation(this.#conversations.map(({ id }) => id));
+		const blank = await blankDraftConversation(
+			this.#store,
+			this.#conversations.map(({ id }) => id)
+		);
 		const latest = this.#conversations[0];
-		if (blank !== null) this.#show({ ...this.#blank(), id: blank });
+		if (blank !== null) this.#show({ ...this.#blank(), ...blank });
 		else if (latest === undefined) this.newConversation();
 		else await this.select(latest.id);
 	}
