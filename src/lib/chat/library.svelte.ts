@@ -22,7 +22,6 @@ import {
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 import { base64ToBlob, blobToBase64 } from './storage/blob-base64.ts';
-import { importBatches } from './storage/import-batches.ts';
 import { SearchableStore } from './search/searchable-store.ts';
 import type { MessageHit } from './search/message-index.ts';
 import { foldForSearch, foldQuery } from './search/search-fold.ts';
@@ -350,7 +349,11 @@ export class ConversationLibrary {
 	 */
 	async importJson(text: string): Promise<ImportSummary> {
 		const started = performance.now();
-		const { parseImport } = await loadTransfer();
+		// Loaded with the import, like the file format: no part of the chat's first paint.
+		const [{ parseImport }, { importBatches }] = await Promise.all([
+			loadTransfer(),
+			import('./storage/import-batches.ts')
+		]);
 		// Shown while the file is read (a large one takes a moment), before anything is counted.
 		this.#importing = {
 			messagesDone: 0,
