@@ -325,7 +325,9 @@ export async function blankDraftConversation(
 		const draft = journal?.message === undefined ? (journal?.draft ?? '') : '';
 		if (draft !== '') return { id, draft };
 	}
-	const kept = (await store.blankDrafts()).find(({ id }) => !stored.includes(id));
+	const [kept] = (await store.blankDrafts())
+		.filter(({ id }) => !stored.includes(id))
+		.sort((a, b) => b.savedAt - a.savedAt);
 	return kept === undefined ? null : { id: kept.id, draft: kept.draft };
 }
 

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
+import { blankDraftConversation } from '../../../src/lib/chat/conversation-writer.ts';
 import { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
 import {
 	openConversationStore,
@@ -63,21 +64,26 @@ async function load(store: ConversationStore): Promise<ConversationLibrary> {
 }
 
 describe('blank drafts in IndexedDB', () => {
-	it('are kept across a reopen, the latest first, and forgotten when emptied', async () => {
+	it('are kept across a reopen, the latest reopened, and forgotten when emptied', async () => {
 		const name = freshName();
 		const store = await openConversationStore({ name });
-		await store.saveBlankDraft('older', 'first thought');
+		// Kept by id, so the store lists the draft typed first first: the latest is picked.
+		await store.saveBlankDraft('a-typed-first', 'first thought');
 		await new Promise((resolve) => setTimeout(resolve, 2));
-		await store.saveBlankDraft('newer', 'second thought');
+		await store.saveBlankDraft('b-typed-second', 'second thought');
 
 		const reopened = await openConversationStore({ name });
-		expect((await reopened.blankDrafts()).map(({ id, draft }) => [id, draft])).toEqual([
-			['newer', 'second thought'],
-			['older', 'first thought']
-		]);
+		expect(await blankDraftConversation(reopened, [])).toEqual({
+			id: 'b-typed-second',
+			draft: 'second thought'
+		});
+		expect(await blankDraftConversation(reopened, ['b-typed-second'])).toEqual({
+			id: 'a-typed-first',
+			draft: 'first thought'
+		});
 		expect(await reopened.list(), 'the stored conversations').toEqual([]);
-		await reopened.saveBlankDraft('newer', '');
-		expect((await reopened.blankDrafts()).map(({ id }) => id)).toEqual(['older']);
+		await reopened.saveBlankDraft('b-typed-second', '');
+		expect((await reopened.blankDrafts()).map(({ id }) => id)).toEqual(['a-typed-first']);
 	});
 
 	it('are added to a database of version 3, whose conversations stay as they were', async () => {

@@ -104,7 +104,7 @@ export interface ConversationStore {
 	 * `''` forgets it (emptied, or the conversation was stored with its first message).
 	 */
 	saveBlankDraft(id: string, draft: string): Promise<void>;
-	/** The drafts of conversations never sent, the latest first. */
+	/** The drafts of conversations never sent. */
 	blankDrafts(): Promise<BlankDraft[]>;
 	/** Keeps an attached file's bytes; nothing if its conversation was deleted. */
 	saveAttachment(attachment: StoredAttachment): Promise<void>;
@@ -134,7 +134,6 @@ export const SCAN_BATCH = 500;
 
 const byUpdated = (a: ConversationRecord, b: ConversationRecord): number =>
 	b.updatedAt - a.updatedAt;
-const bySaved = (a: BlankDraft, b: BlankDraft): number => b.savedAt - a.savedAt;
 
 /** Keeps everything in this page's memory: nothing survives a reload. */
 export class MemoryStore implements ConversationStore {
@@ -213,7 +212,7 @@ export class MemoryStore implements ConversationStore {
 	}
 
 	blankDrafts(): Promise<BlankDraft[]> {
-		return Promise.resolve([...this.#blankDrafts.values()].sort(bySaved));
+		return Promise.resolve([...this.#blankDrafts.values()]);
 	}
 
 	lastSeq(conversationId: string): Promise<number> {
@@ -385,7 +384,7 @@ export class IndexedDbStore implements ConversationStore {
 		if (this.#fallback !== null) return this.#fallback.blankDrafts();
 		const store = this.database.transaction(BLANK_DRAFTS, 'readonly').objectStore(BLANK_DRAFTS);
 		const values: unknown[] = await requestResult(store.getAll());
-		return this.#valid(values, readBlankDraft).sort(bySaved);
+		return this.#valid(values, readBlankDraft);
 	}
 
 	async loadAttachment(id: string): Promise<Blob | undefined> {
