@@ -194,7 +194,8 @@ export class ConversationLibrary {
 			this.#conversations.map(({ id }) => id)
 		);
 		const latest = this.#conversations[0];
-		if (blank !== null) this.#show({ ...this.#blank(), ...blank });
+		// Its id and draft only: when it was saved is no part of a conversation.
+		if (blank !== null) this.#show({ ...this.#blank(), id: blank.id, draft: blank.draft });
 		else if (latest === undefined) this.newConversation();
 		else await this.select(latest.id);
 	}
@@ -330,9 +331,8 @@ export class ConversationLibrary {
 	async exportOne(id: string, format: 'json' | 'markdown'): Promise<Download | null> {
 		const conversation = await this.#store.load(id);
 		if (conversation === null) return null;
-		const { exportMarkdown } = await loadTransfer();
-		const base =
-			conversation.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'conversation';
+		const { exportMarkdown, exportName } = await loadTransfer();
+		const base = exportName(conversation.title);
 		return format === 'json'
 			? {
 					filename: `${base}.json`,
@@ -349,11 +349,7 @@ export class ConversationLibrary {
 	 */
 	async importJson(text: string): Promise<ImportSummary> {
 		const started = performance.now();
-		// Loaded with the import, like the file format: no part of the chat's first paint.
-		const [{ parseImport }, { importBatches }] = await Promise.all([
-			loadTransfer(),
-			import('./storage/import-batches.ts')
-		]);
+		const { parseImport, importBatches } = await loadTransfer();
 		// Shown while the file is read (a large one takes a moment), before anything is counted.
 		this.#importing = {
 			messagesDone: 0,
