@@ -21,6 +21,7 @@ import type { Failure } from '../failure/index.ts';
 import { ENGLISH_PAGE_CLOSED } from '../failure/own-sentence.ts';
 import type { ConversationChannel } from './conversation-channel.ts';
 import type {
+	BlankDraft,
 	ConversationPatch,
 	ConversationStore,
 	StoredAttachment
@@ -318,7 +319,7 @@ export interface Restored {
 export async function blankDraftConversation(
 	store: ConversationStore,
 	stored: readonly string[]
-): Promise<{ id: string; draft: string } | null> {
+): Promise<Pick<BlankDraft, 'id' | 'draft'> | null> {
 	for (const id of journalledConversations()) {
 		if (stored.includes(id)) continue;
 		const journal = readJournal(id);
@@ -328,7 +329,7 @@ export async function blankDraftConversation(
 	const [kept] = (await store.blankDrafts())
 		.filter(({ id }) => !stored.includes(id))
 		.sort((a, b) => b.savedAt - a.savedAt);
-	return kept === undefined ? null : { id: kept.id, draft: kept.draft };
+	return kept ?? null;
 }
 
 /**

@@ -73,11 +73,11 @@ describe('blank drafts in IndexedDB', () => {
 		await store.saveBlankDraft('b-typed-second', 'second thought');
 
 		const reopened = await openConversationStore({ name });
-		expect(await blankDraftConversation(reopened, [])).toEqual({
+		expect(await blankDraftConversation(reopened, [])).toMatchObject({
 			id: 'b-typed-second',
 			draft: 'second thought'
 		});
-		expect(await blankDraftConversation(reopened, ['b-typed-second'])).toEqual({
+		expect(await blankDraftConversation(reopened, ['b-typed-second'])).toMatchObject({
 			id: 'a-typed-first',
 			draft: 'first thought'
 		});

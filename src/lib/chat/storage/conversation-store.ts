@@ -53,8 +53,7 @@ export interface BlankDraft {
 }
 
 function readBlankDraft(value: unknown): BlankDraft | null {
-	if (typeof value !== 'object' || value === null) return null;
-	const { id, draft, savedAt } = value as Record<string, unknown>;
+	const { id, draft, savedAt } = Object(value) as Record<string, unknown>;
 	return typeof id === 'string' && typeof draft === 'string' && typeof savedAt === 'number'
 		? { id, draft, savedAt }
 		: null;
