@@ -30,6 +30,42 @@ function sidebar(page: Page) {
 	return page.getByRole('navigation', { name: 'Conversations' });
 }
 
+/**
+ * Whether the app's IndexedDB holds `text` as the draft of a record, in any of its stores: what a
+ * browser killed from now on still has on disk.
+ */
+function draftInIndexedDb(page: Page, text: string): Promise<boolean> {
+	return page.evaluate(async (text) => {
+		// Opening a database that does not exist would create it, empty, under the app's feet.
+		if (!(await indexedDB.databases()).some(({ name }) => name === 'switchboard')) return false;
+		const done = <T>(request: IDBRequest<T>): Promise<T> =>
+			new Promise((resolve, reject) => {
+				request.onsuccess = () => resolve(request.result);
+				request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+			});
+		const database = await done(indexedDB.open('switchboard'));
+		try {
+			const names = [...database.objectStoreNames];
+			if (names.length === 0) return false;
+			const reading = database.transaction(names, 'readonly');
+			const records = await Promise.all(
+				names.map((name) => done(reading.objectStore(name).getAll()))
+			);
+			return records
+				.flat()
+				.some(
+					(record: unknown) =>
+						typeof record === 'object' &&
+						record !== null &&
+						'draft' in record &&
+						record.draft === text
+				);
+		} finally {
+			database.close();
+		}
+	}, text);
+}
+
 /** Sends `prompt` as the `turn`-th prompt of the conversation and waits for its whole answer. */
 async function ask(page: Page, prompt: string, turn: number): Promise<void> {
 	await send(page, prompt);
@@ -204,26 +240,25 @@ test('a draft typed a moment before the browser is killed is in the composer aft
 	);
 });
 
-// Not dependable yet. A never-sent draft is kept in localStorage, which Chromium writes to disk
-// some seconds after the write, at a moment the page cannot observe, so this test can only sleep
-// and hope (7 s passed before start-up began remembering its model list in localStorage too; the
-// next CI run failed it, its relaunched tab closed under it). The fix is to keep never-sent drafts in IndexedDB, as stored conversations'
-// drafts are (docs/ARCHITECTURE.md, step 7); a reload keeps them today (persistence.spec.ts).
-test.fixme('a draft typed in a new conversation, never sent, is in the composer after the browser is killed', async ({
+test('a draft typed in a new conversation, never sent, is in the composer after the browser is killed', async ({
 	baseURL
 }, testInfo) => {
+	const draft = 'a question I have not sent yet';
 	await acrossACrash(
 		baseURL ?? testInfo.project.use.baseURL ?? '',
 		async (page) => {
-			await composer(page).fill('a question I have not sent yet');
-			// The scenario: the power goes seconds after the last keystroke. A conversation never
-			// sent is not stored yet, so its draft is in localStorage, which Chromium writes to disk
-			// about 5 s later (its commit delay); a crash within those seconds loses it — unlike the
-			// draft of a stored conversation above (IndexedDB). Written down in docs/ARCHITECTURE.md.
-			await page.waitForTimeout(7000);
+			await composer(page).fill(draft);
+			// The scenario: the browser is killed once the draft is where a kill cannot take it (a
+			// completed IndexedDB transaction is written; localStorage reaches the disk seconds
+			// later, at a moment the page cannot observe).
+			await expect
+				.poll(() => draftInIndexedDb(page, draft), { message: 'the draft in IndexedDB' })
+				.toBe(true);
 		},
 		async (page) => {
-			await expect(composer(page)).toHaveValue('a question I have not sent yet');
+			await expect(composer(page)).toHaveValue(draft);
+			// Still a new conversation: nothing was sent, so the list holds nothing.
+			await expect(sidebar(page)).toContainText('No saved conversations yet.');
 		}
 	);
 });

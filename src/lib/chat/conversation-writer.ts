@@ -8,7 +8,8 @@
  * - **Order.** Writes run one after another in the order they were asked for: a later save of an
  *   answer can never be overtaken by an earlier one.
  * - **Draft.** Written as soon as the previous draft write is done (never more than one in flight,
- *   the latest text wins), so a draft typed a moment before a crash is on disk.
+ *   the latest text wins), so a draft typed a moment before a crash is on disk — a blank
+ *   conversation's too, among the store's blank drafts, as it is not stored until its first message.
  * - **Fields.** The conversation record is patched, never overwritten: the title a person set in the
  *   list survives the chat saving its draft, and only `rename` and the first prompt change it.
  * - **Tabs.** A turn is written by one tab at a time: `claim()` takes the conversation's Web Lock
@@ -20,6 +21,7 @@ import type { Failure } from '../failure/index.ts';
 import { ENGLISH_PAGE_CLOSED } from '../failure/own-sentence.ts';
 import type { ConversationChannel } from './conversation-channel.ts';
 import type {
+	BlankDraft,
 	ConversationPatch,
 	ConversationStore,
 	StoredAttachment
@@ -66,7 +68,10 @@ export class ConversationWriter {
 	/** The draft still to write, `null` when the stored draft is current. */
 	#pendingDraft: string | null = null;
 	#draftWriting = false;
-	/** Whether the conversation is in storage: a blank one is written with its first message. */
+	/**
+	 * Whether the conversation is in storage: a blank one is written with its first message (until
+	 * then only its draft is kept, as a blank draft).
+	 */
 	#stored: boolean;
 	/** Turns of this tab holding the conversation's lock, and how to give the lock back. */
 	#holds = 0;
@@ -175,13 +180,15 @@ export class ConversationWriter {
 
 	saveMessage(record: MessageRecord): Promise<void> {
 		const snapshot = structuredClone(record);
-		// A blank conversation's draft lived in the journal; from its first message it is stored.
-		if (!this.#stored) clearJournal(this.id);
+		// From its first message a blank conversation is stored, and its draft with its record.
+		const first = !this.#stored;
+		if (first) clearJournal(this.id);
 		this.#stored = true;
 		// A message from elsewhere (the unload journal) may stand after every stored one.
 		this.#lastSeq = Math.max(this.#lastSeq, Math.floor(record.seq));
 		return this.#enqueue(async () => {
 			await this.#store.saveMessage(snapshot);
+			if (first) await this.#store.saveBlankDraft(this.id, '');
 			this.#hooks.channel?.post({ type: 'message', record: snapshot });
 		});
 	}
@@ -214,20 +221,22 @@ export class ConversationWriter {
 	/**
 	 * Keeps `text` as the draft: written now, or right after the draft write under way. A blank
 	 * conversation is not stored until its first message (the list holds only conversations with
-	 * one), so its draft is kept in the unload journal as it is typed, synchronously: the next load
-	 * reopens it (`blankDraftConversation`), even after a crash.
+	 * one), so its draft is written to the store's blank drafts instead, as soon: the next load
+	 * reopens it (`blankDraftConversation`), even after a crash. Where storage does not keep what it
+	 * is given (see `durable`), that draft goes to the unload journal too, synchronously.
 	 */
 	saveDraft(text: string): void {
 		this.#pendingDraft = text;
-		if (!this.#stored) {
-			if (text === '') clearJournal(this.id);
-			else writeJournal(this.id, { draft: text });
-		} else if (!this.#draftWriting) void this.#writeDraft();
+		this.#journalBlankDraft(text);
+		if (!this.#draftWriting) void this.#writeDraft();
 	}
 
-	/** Whether the conversation is in storage (a blank one is not, until its first message). */
-	get stored(): boolean {
-		return this.#stored;
+	/**
+	 * Whether storage keeps what this writer wrote: not where it is unavailable, full or failing
+	 * (the store keeps it in this page's memory then).
+	 */
+	get durable(): boolean {
+		return this.#store.problem === null;
 	}
 
 	/** Resolves once every write asked for so far (the draft included) is done. */
@@ -245,11 +254,27 @@ export class ConversationWriter {
 			while (this.#pendingDraft !== null) {
 				const draft = this.#pendingDraft;
 				this.#pendingDraft = null;
-				await this.patch({ draft });
+				if (this.#stored) await this.patch({ draft });
+				else {
+					await this.#enqueue(() => this.#store.saveBlankDraft(this.id, draft));
+					// Refused, the store keeps it in memory only: the journal keeps it too (a newer
+					// draft waiting was journalled as it was typed).
+					if (this.#pendingDraft === null) this.#journalBlankDraft(draft);
+				}
 			}
 		} finally {
 			this.#draftWriting = false;
 		}
+	}
+
+	/**
+	 * A blank conversation's draft goes to the journal where storage does not keep it; emptied, it
+	 * leaves the journal.
+	 */
+	#journalBlankDraft(text: string): void {
+		if (this.#stored) return;
+		if (text === '') clearJournal(this.id);
+		else if (!this.durable) writeJournal(this.id, { draft: text });
 	}
 
 	#enqueue(write: () => Promise<void>): Promise<void> {
@@ -285,18 +310,26 @@ export interface Restored {
 }
 
 /**
- * The blank conversation (never sent, so not stored) whose draft a previous page kept in the
- * unload journal, to reopen with that draft; `null` when there is none. `stored`: the ids of the
- * stored conversations (their journals are folded by `restoreConversation`).
+ * The blank conversation (never sent, so not stored) a previous page left a draft in, to reopen
+ * with it; `null` when there is none. That draft is in the unload journal when the page went away
+ * or storage did not keep it, and is then the newest; otherwise the latest of the store's blank
+ * drafts. `stored`: the ids of the stored conversations (their journals are folded by
+ * `restoreConversation`).
  */
-export function blankDraftConversation(stored: readonly string[]): string | null {
+export async function blankDraftConversation(
+	store: ConversationStore,
+	stored: readonly string[]
+): Promise<Pick<BlankDraft, 'id' | 'draft'> | null> {
 	for (const id of journalledConversations()) {
 		if (stored.includes(id)) continue;
 		const journal = readJournal(id);
-		if (journal !== null && journal.message === undefined && (journal.draft ?? '') !== '')
-			return id;
+		const draft = journal?.message === undefined ? (journal?.draft ?? '') : '';
+		if (draft !== '') return { id, draft };
 	}
-	return null;
+	const [kept] = (await store.blankDrafts())
+		.filter(({ id }) => !stored.includes(id))
+		.sort((a, b) => b.savedAt - a.savedAt);
+	return kept ?? null;
 }
 
 /**
@@ -344,8 +377,8 @@ export async function settleAbandoned(
 		for (const message of writes) void writer.saveMessage(message);
 		if (restored.hadJournal) writer.saveDraft(draftNow());
 		await writer.settled();
-		// A blank conversation's journal is where its draft stays (saveDraft).
-		if (restored.hadJournal && writer.stored) clearJournal(writer.id);
+		// Where storage does not keep it, the journal is where it stays.
+		if (restored.hadJournal && writer.durable) clearJournal(writer.id);
 		return settled;
 	} finally {
 		release();

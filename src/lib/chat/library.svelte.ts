@@ -1,7 +1,7 @@
 /**
  * All conversations: the list (searchable by title and by the text of every message), the open
  * one, rename, delete with undo, export and import. A conversation is written to storage with its
- * first message; until then it is only on screen.
+ * first message; until then only its draft is kept (`ConversationWriter.saveDraft`).
  *
  * Search: titles are matched at once as the query changes (a few thousand short strings); the
  * messages are searched SEARCH_DELAY_MS after the last keystroke in the store's index
@@ -22,7 +22,6 @@ import {
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 import { base64ToBlob, blobToBase64 } from './storage/blob-base64.ts';
-import { importBatches } from './storage/import-batches.ts';
 import { SearchableStore } from './search/searchable-store.ts';
 import type { MessageHit } from './search/message-index.ts';
 import { foldForSearch, foldQuery } from './search/search-fold.ts';
@@ -190,9 +189,13 @@ export class ConversationLibrary {
 		this.#unsavedBefore = takeUnsavedMark();
 		await this.#refresh();
 		// A new conversation that was being typed in, never sent, is where the person was.
-		const blank = blankDraftConversation(this.#conversations.map(({ id }) => id));
+		const blank = await blankDraftConversation(
+			this.#store,
+			this.#conversations.map(({ id }) => id)
+		);
 		const latest = this.#conversations[0];
-		if (blank !== null) this.#show({ ...this.#blank(), id: blank });
+		// Its id and draft only: when it was saved is no part of a conversation.
+		if (blank !== null) this.#show({ ...this.#blank(), id: blank.id, draft: blank.draft });
 		else if (latest === undefined) this.newConversation();
 		else await this.select(latest.id);
 	}
@@ -328,9 +331,8 @@ export class ConversationLibrary {
 	async exportOne(id: string, format: 'json' | 'markdown'): Promise<Download | null> {
 		const conversation = await this.#store.load(id);
 		if (conversation === null) return null;
-		const { exportMarkdown } = await loadTransfer();
-		const base =
-			conversation.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'conversation';
+		const { exportMarkdown, exportName } = await loadTransfer();
+		const base = exportName(conversation.title);
 		return format === 'json'
 			? {
 					filename: `${base}.json`,
@@ -347,7 +349,7 @@ export class ConversationLibrary {
 	 */
 	async importJson(text: string): Promise<ImportSummary> {
 		const started = performance.now();
-		const { parseImport } = await loadTransfer();
+		const { parseImport, importBatches } = await loadTransfer();
 		// Shown while the file is read (a large one takes a moment), before anything is counted.
 		this.#importing = {
 			messagesDone: 0,

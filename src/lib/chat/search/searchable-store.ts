@@ -9,6 +9,7 @@
  * reads storage when it is first searched.
  */
 import type {
+	BlankDraft,
 	ConversationPatch,
 	ConversationStore,
 	StorageProblem,
@@ -84,6 +85,12 @@ export class SearchableStore implements ConversationStore {
 	}
 	loadAttachment(id: string): Promise<Blob | undefined> {
 		return this.inner.loadAttachment(id);
+	}
+	saveBlankDraft(id: string, draft: string): Promise<void> {
+		return this.inner.saveBlankDraft(id, draft);
+	}
+	blankDrafts(): Promise<BlankDraft[]> {
+		return this.inner.blankDrafts();
 	}
 	scanMessages(onBatch: (records: readonly MessageRecord[]) => void): Promise<void> {
 		return this.inner.scanMessages(onBatch);

@@ -20,6 +20,7 @@ import { markUnsaved } from './unsaved-mark.ts';
 import {
 	ATTACHMENTS,
 	ATTACHMENTS_BY_CONVERSATION,
+	BLANK_DRAFTS,
 	BY_CONVERSATION,
 	CONVERSATIONS,
 	MESSAGES,
@@ -39,6 +40,23 @@ function readStoredAttachment(value: unknown): StoredAttachment | null {
 	const { id, conversationId, blob } = value as Record<string, unknown>;
 	if (typeof id !== 'string' || typeof conversationId !== 'string') return null;
 	return blob instanceof Blob ? { id, conversationId, blob } : null;
+}
+
+/**
+ * The draft of a conversation never sent: not a stored conversation (the list holds only those with
+ * a message), but kept as it is typed all the same, so a crash loses none of it.
+ */
+export interface BlankDraft {
+	id: string;
+	draft: string;
+	savedAt: number;
+}
+
+function readBlankDraft(value: unknown): BlankDraft | null {
+	const { id, draft, savedAt } = Object(value) as Record<string, unknown>;
+	return typeof id === 'string' && typeof draft === 'string' && typeof savedAt === 'number'
+		? { id, draft, savedAt }
+		: null;
 }
 
 /** Why history is not (or no longer) being saved. */
@@ -80,6 +98,13 @@ export interface ConversationStore {
 	deleteMessages(ids: readonly string[]): Promise<void>;
 	/** Everything, for export. */
 	loadAll(): Promise<Conversation[]>;
+	/**
+	 * Keeps `draft` as the draft of conversation `id`, which was never sent (so is not stored);
+	 * `''` forgets it (emptied, or the conversation was stored with its first message).
+	 */
+	saveBlankDraft(id: string, draft: string): Promise<void>;
+	/** The drafts of conversations never sent. */
+	blankDrafts(): Promise<BlankDraft[]>;
 	/** Keeps an attached file's bytes; nothing if its conversation was deleted. */
 	saveAttachment(attachment: StoredAttachment): Promise<void>;
 	/** An attached file's bytes; undefined when they are not stored (any more). */
@@ -115,6 +140,7 @@ export class MemoryStore implements ConversationStore {
 	readonly #messages = new Map<string, MessageRecord>();
 	readonly #tombstones = new Set<string>();
 	readonly #attachments = new Map<string, StoredAttachment>();
+	readonly #blankDrafts = new Map<string, BlankDraft>();
 	readonly skippedRecords = 0;
 
 	constructor(readonly problem: StorageProblem | null = null) {}
@@ -176,6 +202,16 @@ export class MemoryStore implements ConversationStore {
 
 	loadAttachment(id: string): Promise<Blob | undefined> {
 		return Promise.resolve(this.#attachments.get(id)?.blob);
+	}
+
+	saveBlankDraft(id: string, draft: string): Promise<void> {
+		if (draft === '') this.#blankDrafts.delete(id);
+		else this.#blankDrafts.set(id, { id, draft, savedAt: Date.now() });
+		return Promise.resolve();
+	}
+
+	blankDrafts(): Promise<BlankDraft[]> {
+		return Promise.resolve([...this.#blankDrafts.values()]);
 	}
 
 	lastSeq(conversationId: string): Promise<number> {
@@ -334,6 +370,22 @@ export class IndexedDbStore implements ConversationStore {
 		);
 	}
 
+	saveBlankDraft(id: string, draft: string): Promise<void> {
+		return this.#write(
+			BLANK_DRAFTS,
+			id,
+			(store) => (draft === '' ? store.delete(id) : store.put({ id, draft, savedAt: Date.now() })),
+			(fallback) => fallback.saveBlankDraft(id, draft)
+		);
+	}
+
+	async blankDrafts(): Promise<BlankDraft[]> {
+		if (this.#fallback !== null) return this.#fallback.blankDrafts();
+		const store = this.database.transaction(BLANK_DRAFTS, 'readonly').objectStore(BLANK_DRAFTS);
+		const values: unknown[] = await requestResult(store.getAll());
+		return this.#valid(values, readBlankDraft);
+	}
+
 	async loadAttachment(id: string): Promise<Blob | undefined> {
 		const stored = await this.#fallback?.loadAttachment(id);
 		if (stored !== undefined) return stored;
@@ -432,7 +484,7 @@ export class IndexedDbStore implements ConversationStore {
 	 * for the conversation's tombstone and writes nothing when there is one.
 	 */
 	async #write(
-		storeName: typeof CONVERSATIONS | typeof MESSAGES | typeof ATTACHMENTS,
+		storeName: typeof CONVERSATIONS | typeof MESSAGES | typeof ATTACHMENTS | typeof BLANK_DRAFTS,
 		conversationId: string,
 		write: (store: IDBObjectStore) => void,
 		inFallback: (fallback: MemoryStore) => Promise<void>

@@ -17,6 +17,11 @@ export const TOMBSTONES = 'tombstones';
 /** The bytes of attached files (`StoredAttachment`), by id, indexed by conversation. */
 export const ATTACHMENTS = 'attachments';
 export const ATTACHMENTS_BY_CONVERSATION = 'attachmentsByConversation';
+/**
+ * The drafts of conversations never sent (`BlankDraft`), by conversation id: such a conversation is
+ * not in CONVERSATIONS until its first message, yet what is typed in it must survive a crash.
+ */
+export const BLANK_DRAFTS = 'blankDrafts';
 
 type Migration = (database: IDBDatabase, transaction: IDBTransaction) => void;
 
@@ -52,6 +57,10 @@ export const MIGRATIONS: readonly Migration[] = [
 	(database) => {
 		const attachments = database.createObjectStore(ATTACHMENTS, { keyPath: 'id' });
 		attachments.createIndex(ATTACHMENTS_BY_CONVERSATION, 'conversationId');
+	},
+	// 3 → 4: the drafts of conversations never sent.
+	(database) => {
+		database.createObjectStore(BLANK_DRAFTS, { keyPath: 'id' });
 	}
 ];
 

@@ -12,6 +12,9 @@ import {
 } from './records.ts';
 import { MAIN_BRANCH, threadOf } from '../branches.ts';
 
+/** An import is written in batches: that code loads with the rest of the import. */
+export { importBatches } from './import-batches.ts';
+
 export const EXPORT_FORMAT = 'switchboard.conversations';
 export const EXPORT_VERSION = 1;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -31,6 +34,11 @@ export interface ImportedAttachment {
 	conversationId: string;
 	mimeType: string;
 	base64: string;
+}
+
+/** The name of a conversation's export file: its title's letters and digits, dashes between. */
+export function exportName(title: string): string {
+	return title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'conversation';
 }
 
 /** `YYYY-MM-DD` for export file names. */
