@@ -34,7 +34,7 @@ import {
 	versionsAt,
 	type BranchRecord
 } from './branches.ts';
-import { writeJournal } from './storage/unload-journal.ts';
+import { clearJournal, writeJournal } from './storage/unload-journal.ts';
 import type { TurnHost, TurnStart } from './turn-driver.ts';
 import { assetFailure } from '../failure/asset-load.ts';
 import { loadTurnEngine, type TurnEngine } from './turn-engine.ts';
@@ -91,10 +91,33 @@ export class ChatSession {
 	readonly #writer: ConversationWriter;
 	readonly #host: TurnHost;
 	readonly #unsubscribe: () => void;
+	/** Journals written by this page so far (see #onShown). */
+	#journals = 0;
+
 	readonly #flushOnHide = (): void => {
+		if (document.visibilityState === 'visible') {
+			this.#onShown();
+			return;
+		}
 		this.#journal();
 		void this.flush();
 	};
+
+	/**
+	 * The tab is back: the page was not going away after all, and what is typed from now on is
+	 * written to IndexedDB as usual. A journal left when it was hidden would, after a crash, be
+	 * folded back over that newer text at the next load; so once every write asked for so far is
+	 * done, it goes — unless the page hid again meanwhile (a newer journal) or storage is not
+	 * keeping writes (then the journal is the only copy).
+	 */
+	#onShown(): void {
+		const written = this.#journals;
+		if (written === 0) return;
+		void this.flush().then(() => {
+			if (written !== this.#journals || document.visibilityState !== 'visible') return;
+			if (this.#writer.durable) clearJournal(this.id);
+		});
+	}
 
 	constructor(init: ChatSessionInit) {
 		const { messages, ...record } = init.conversation;
@@ -552,6 +575,7 @@ export class ChatSession {
 					)
 				: undefined;
 		if (this.#all.length === 0 && this.#draft === '') return;
+		this.#journals += 1;
 		writeJournal(this.id, {
 			draft: this.#draft,
 			...(unsaved === undefined ? {} : { message: unsaved })

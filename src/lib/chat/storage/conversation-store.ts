@@ -490,15 +490,24 @@ export class IndexedDbStore implements ConversationStore {
 		inFallback: (fallback: MemoryStore) => Promise<void>
 	): Promise<void> {
 		if (this.#fallback !== null) return inFallback(this.#fallback);
+		// A write refused on the spot (put throws) inside the success handler would escape as an
+		// uncaught error of the page; it aborts the transaction instead, and is the failure told.
+		let refused: unknown = null;
 		try {
 			const transaction = this.database.transaction([storeName, TOMBSTONES], 'readwrite');
 			const tombstone = transaction.objectStore(TOMBSTONES).getKey(conversationId);
 			tombstone.onsuccess = () => {
-				if (tombstone.result === undefined) write(transaction.objectStore(storeName));
+				if (tombstone.result !== undefined) return;
+				try {
+					write(transaction.objectStore(storeName));
+				} catch (error) {
+					refused = error;
+					transaction.abort();
+				}
 			};
 			await transactionDone(transaction);
 		} catch (error) {
-			await inFallback(await this.#failOver(error));
+			await inFallback(await this.#failOver(refused ?? error));
 		}
 	}
 
