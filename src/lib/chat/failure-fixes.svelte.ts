@@ -10,7 +10,6 @@
  * - fixes that leave the page (`reload_app`, a sign-in that redirects) leave the turn in this tab's
  *   sessionStorage (resend-after-load.ts), and the page resends it when it is back.
  */
-import { assertNever } from '../failure/assert-never.ts';
 import type { FailureAction, FailureActionKind } from '../failure/index.ts';
 import type { ChatSession } from './chat-session.svelte.ts';
 import { rememberResend, takeResend, type ResendAfterLoad } from './resend-after-load.ts';
@@ -56,64 +55,25 @@ export class FailureFixes {
 		return this.#pending;
 	}
 
-	/** Carries out `action`, picked on the failure card of assistant message `messageId`. */
-	carryOut(action: FailureAction, messageId: string): void {
-		const { host } = this;
-		const session = host.session;
+	/**
+	 * Carries out `action`, picked on the failure card of assistant message `messageId`. What each
+	 * fix does loads with the first one (failure-fix-actions.ts: no failure card, no need for it on
+	 * the first paint); Reload needs no code of its own, and if that code cannot load (a deployment
+	 * replaced it), the page reloads and sends the turn again from the new one.
+	 */
+	async carryOut(action: FailureAction, messageId: string): Promise<void> {
 		this.#pending = null;
-		switch (action.kind) {
-			case 'retry':
-				void session?.retry(messageId);
+		if (action.kind !== 'reload_app') {
+			try {
+				const { carryOutFix } = await import('./failure-fix-actions.ts');
+				carryOutFix(this, this.host, action, messageId);
 				return;
-			case 'continue':
-				void session?.continueAnswer(messageId);
-				return;
-			case 'switch_model':
-				host.model = action.model;
-				void session?.retry(messageId);
-				return;
-			case 'enable_long_context':
-				host.updateModel({ longContext: true });
-				void session?.retry(messageId);
-				return;
-			case 'disable_encrypted_content':
-				host.updateModel({ encryptedReasoning: false });
-				void session?.retry(messageId);
-				return;
-			case 'compact_and_retry':
-				void session?.compactAndRetry(messageId);
-				return;
-			case 'choose_model':
-				this.#await('choose_model', messageId);
-				host.openModelPicker();
-				return;
-			case 'change_thinking':
-				this.#await('change_thinking', messageId);
-				host.openSettings('model');
-				return;
-			case 'switch_gateway':
-				this.#await('switch_gateway', messageId);
-				host.openSettings('gateway');
-				return;
-			case 'sign_in':
-				void this.#signIn(action.credential, messageId);
-				return;
-			case 'reload_app':
-				this.#leave('reload_app', messageId);
-				host.reload();
-				return;
-			case 'new_conversation':
-				void host.newConversationFromSummary();
-				return;
-			case 'top_up':
-				// A link: the card opens it in a new tab; its Try again resends after the top-up.
-				return;
-			case 'connection_check':
-				// A navigation to the check page: the page does it (it holds the router).
-				return;
-			default:
-				assertNever(action, 'failure action');
+			} catch {
+				// The fix's code is gone: the reload below is the way out.
+			}
 		}
+		this.leave('reload_app', messageId);
+		this.host.reload();
 	}
 
 	/**
@@ -149,12 +109,14 @@ export class FailureFixes {
 		}
 	}
 
-	#await(fix: DeferredFix, messageId: string): void {
+	/** The turn of `messageId` waits for `fix`, made elsewhere (`made` resends it). */
+	waitFor(fix: DeferredFix, messageId: string): void {
 		const session = this.host.session;
 		if (session !== null) this.#pending = { fix, conversationId: session.id, messageId };
 	}
 
-	#leave(reason: ResendAfterLoad['reason'], messageId: string): void {
+	/** The turn of `messageId` is left for the next page load to send again. */
+	leave(reason: ResendAfterLoad['reason'], messageId: string): void {
 		const session = this.host.session;
 		if (session === null) return;
 		rememberResend(this.host.tabStorage, {
@@ -163,16 +125,5 @@ export class FailureFixes {
 			messageId,
 			at: Date.now()
 		});
-	}
-
-	async #signIn(credential: 'api_key' | undefined, messageId: string): Promise<void> {
-		this.#await('sign_in', messageId);
-		// A sign-in may leave the page for the authorization server and come back to a new one.
-		if (credential !== 'api_key') this.#leave('sign_in', messageId);
-		const outcome = await this.host.signIn(credential);
-		if (outcome === 'key_asked' || outcome === 'left') return;
-		takeResend(this.host.tabStorage, Date.now());
-		if (outcome === 'signed_in') this.made('sign_in');
-		else this.abandoned('sign_in');
 	}
 }

@@ -115,9 +115,9 @@ describe('FailureFixes', () => {
 		};
 	}
 
-	it('choosing a model resends once the model is picked, not before', () => {
+	it('choosing a model resends once the model is picked, not before', async () => {
 		const { fixes, openModelPicker, retry } = setup();
-		fixes.carryOut({ kind: 'choose_model' }, 'a1');
+		await fixes.carryOut({ kind: 'choose_model' }, 'a1');
 		expect(openModelPicker).toHaveBeenCalledOnce();
 		expect(retry).not.toHaveBeenCalled();
 		fixes.made('choose_model');
@@ -126,9 +126,9 @@ describe('FailureFixes', () => {
 		expect(retry).toHaveBeenCalledOnce();
 	});
 
-	it('a fix made for another card, or given up, resends nothing', () => {
+	it('a fix made for another card, or given up, resends nothing', async () => {
 		const { fixes, retry } = setup();
-		fixes.carryOut({ kind: 'change_thinking' }, 'a1');
+		await fixes.carryOut({ kind: 'change_thinking' }, 'a1');
 		fixes.made('switch_gateway');
 		fixes.abandoned('change_thinking');
 		fixes.made('change_thinking');
@@ -137,19 +137,35 @@ describe('FailureFixes', () => {
 
 	it('an API key entered resends; a sign-in window that ends signed in resends', async () => {
 		const { fixes, retry, setSignIn } = setup();
-		fixes.carryOut({ kind: 'sign_in', credential: 'api_key' }, 'a1');
+		await fixes.carryOut({ kind: 'sign_in', credential: 'api_key' }, 'a1');
 		await vi.waitFor(() => expect(fixes.pending?.fix).toBe('sign_in'));
 		fixes.made('sign_in');
 		expect(retry).toHaveBeenCalledOnce();
 
 		setSignIn('signed_in');
-		fixes.carryOut({ kind: 'sign_in' }, 'a1');
+		await fixes.carryOut({ kind: 'sign_in' }, 'a1');
 		await vi.waitFor(() => expect(retry).toHaveBeenCalledTimes(2));
+	});
+
+	it('when the fixes cannot load (a new deployment), the page reloads and the next one resends', async () => {
+		vi.doMock('../../../src/lib/chat/failure-fix-actions.ts', () => {
+			throw new TypeError('Failed to fetch dynamically imported module');
+		});
+		try {
+			const { fixes, host, reload, retry, storage } = setup();
+			await fixes.carryOut({ kind: 'retry' }, 'a1');
+			expect(retry).not.toHaveBeenCalled();
+			expect(reload).toHaveBeenCalledOnce();
+			await new FailureFixes({ ...host, tabStorage: storage }).resumeAfterLoad(false, Date.now());
+			expect(retry).toHaveBeenCalledExactlyOnceWith('a1');
+		} finally {
+			vi.doUnmock('../../../src/lib/chat/failure-fix-actions.ts');
+		}
 	});
 
 	it('Reload leaves the turn for the next page, which resends it once', async () => {
 		const { fixes, host, reload, retry, storage } = setup();
-		fixes.carryOut({ kind: 'reload_app' }, 'a1');
+		await fixes.carryOut({ kind: 'reload_app' }, 'a1');
 		expect(reload).toHaveBeenCalledOnce();
 		const next = new FailureFixes({ ...host, tabStorage: storage });
 		await next.resumeAfterLoad(false, Date.now());
@@ -161,7 +177,7 @@ describe('FailureFixes', () => {
 	it('a redirecting sign-in that did not complete resends nothing after the load', async () => {
 		const { fixes, host, retry, storage, setSignIn } = setup();
 		setSignIn('left');
-		fixes.carryOut({ kind: 'sign_in' }, 'a1');
+		await fixes.carryOut({ kind: 'sign_in' }, 'a1');
 		await vi.waitFor(() => expect(storage.getItem(RESEND_STORAGE_KEY)).not.toBeNull());
 		await new FailureFixes(host).resumeAfterLoad(false, Date.now());
 		expect(retry).not.toHaveBeenCalled();
