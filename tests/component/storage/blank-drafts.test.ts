@@ -4,14 +4,13 @@
  * the unload journal so that the next load still shows them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
 import { blankDraftConversation } from '../../../src/lib/chat/conversation-writer.ts';
-import { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
+import type { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
 import {
 	openConversationStore,
 	type ConversationStore
 } from '../../../src/lib/chat/storage/conversation-store.ts';
-import { requestResult, transactionDone } from '../../../src/lib/chat/storage/idb.ts';
+import { transactionDone } from '../../../src/lib/chat/storage/idb.ts';
 import type { ConversationRecord, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import {
 	CONVERSATIONS,
@@ -20,48 +19,19 @@ import {
 	openDatabase
 } from '../../../src/lib/chat/storage/schema.ts';
 import { clearJournal, readJournal } from '../../../src/lib/chat/storage/unload-journal.ts';
-import type { TurnTarget } from '../../../src/lib/chat/turn-target.ts';
+import { StoragePages } from './storage-pages.ts';
 
-let names: string[] = [];
-const freshName = (): string => {
-	const name = `switchboard-test-${crypto.randomUUID()}`;
-	names.push(name);
-	return name;
-};
-const libraries: ConversationLibrary[] = [];
+const pages = new StoragePages();
+const freshName = (): string => pages.freshName();
+const load = (store: ConversationStore): Promise<ConversationLibrary> => pages.load(store);
 const journals: string[] = [];
 // eslint-disable-next-line @typescript-eslint/unbound-method -- put back after each test
 const put = IDBObjectStore.prototype.put;
 afterEach(async () => {
 	IDBObjectStore.prototype.put = put;
-	for (const library of libraries.splice(0)) library.dispose();
 	for (const id of journals.splice(0)) clearJournal(id);
-	await Promise.all(
-		names.map((name) => requestResult(indexedDB.deleteDatabase(name)).catch(() => undefined))
-	);
-	names = [];
+	await pages.cleanUp();
 });
-
-/** The chat's target; no turn is sent in these tests. */
-const target = (): TurnTarget => ({
-	model: 'demo',
-	classifierModels: [],
-	plan: () => {
-		throw new Error('no turn is sent here');
-	}
-});
-
-/** A page load: the library opened on `store`, as the page does. */
-async function load(store: ConversationStore): Promise<ConversationLibrary> {
-	const library = new ConversationLibrary(
-		target,
-		new ConversationChannel(`blank-drafts-${crypto.randomUUID()}`)
-	);
-	libraries.push(library);
-	await library.open(store);
-	await library.session?.ready;
-	return library;
-}
 
 describe('blank drafts in IndexedDB', () => {
 	it('are kept across a reopen, the latest reopened, and forgotten when emptied', async () => {

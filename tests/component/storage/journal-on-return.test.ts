@@ -5,46 +5,17 @@
  * else the next load folds the older text back over the newer. Real IndexedDB (Chromium).
  */
 import { afterEach, expect, it } from 'vitest';
-import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
-import { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
-import {
-	openConversationStore,
-	type ConversationStore
-} from '../../../src/lib/chat/storage/conversation-store.ts';
-import { requestResult } from '../../../src/lib/chat/storage/idb.ts';
+import { openConversationStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import { clearJournal, readJournal } from '../../../src/lib/chat/storage/unload-journal.ts';
-import type { TurnTarget } from '../../../src/lib/chat/turn-target.ts';
+import { StoragePages } from './storage-pages.ts';
 
-const names: string[] = [];
-const libraries: ConversationLibrary[] = [];
+const pages = new StoragePages();
 const journals: string[] = [];
 afterEach(async () => {
 	Reflect.deleteProperty(document, 'visibilityState');
-	for (const library of libraries.splice(0)) library.dispose();
 	for (const id of journals.splice(0)) clearJournal(id);
-	await Promise.all(
-		names.splice(0).map((name) => requestResult(indexedDB.deleteDatabase(name)).catch(() => 0))
-	);
+	await pages.cleanUp();
 });
-
-const target = (): TurnTarget => ({
-	model: 'demo',
-	classifierModels: [],
-	plan: () => {
-		throw new Error('no turn is sent here');
-	}
-});
-
-async function load(store: ConversationStore): Promise<ConversationLibrary> {
-	const library = new ConversationLibrary(
-		target,
-		new ConversationChannel(`journal-on-return-${crypto.randomUUID()}`)
-	);
-	libraries.push(library);
-	await library.open(store);
-	await library.session?.ready;
-	return library;
-}
 
 /** The tab hidden or shown, as the browser says it. */
 function showTab(state: DocumentVisibilityState): void {
@@ -53,8 +24,7 @@ function showTab(state: DocumentVisibilityState): void {
 }
 
 it('a tab hidden and shown again: what is typed afterwards wins over the journal after a crash', async () => {
-	const name = `switchboard-test-${crypto.randomUUID()}`;
-	names.push(name);
+	const name = pages.freshName();
 	const store = await openConversationStore({ name });
 	await store.saveConversation({
 		id: 'stored',
@@ -76,7 +46,7 @@ it('a tab hidden and shown again: what is typed afterwards wins over the journal
 		images: [],
 		createdAt: 1
 	});
-	const page = await load(store);
+	const page = await pages.load(store);
 	const session = page.session;
 	if (session?.id !== 'stored') throw new Error('the stored conversation is not open');
 	journals.push(session.id);
@@ -93,7 +63,7 @@ it('a tab hidden and shown again: what is typed afterwards wins over the journal
 	await session.flush();
 
 	// The browser is killed here: nothing more runs in the page. The next load:
-	const next = await load(await openConversationStore({ name }));
+	const next = await pages.load(await openConversationStore({ name }));
 	expect(next.session?.id).toBe('stored');
 	expect(next.session?.draft).toBe('typed after coming back');
 });
