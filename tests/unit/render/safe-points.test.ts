@@ -121,4 +121,17 @@ describe('inline safe points', () => {
 		expect(parseInline('a $5 and $10 more').safeEnd).toBe('a $5 and '.length);
 		expect(parseInline('a $x$ and more').safeEnd).toBe('a $x$ and '.length);
 	});
+
+	it('no cut inside a full reference label that found no definition (fast-check seed -503162467)', () => {
+		// `[a][ 5]`: `[ 5]` is a label, so `[a]` is no shortcut link, and it all stays text. Cut
+		// inside the label, the head `[a][ ` would have no label and show `[a]` as a link.
+		const text = 'See [a][ 5][]';
+		const { safeEnd } = parseInline(text, { definitions, footnotes });
+		expect(safeEnd).not.toBe('See [a][ '.length);
+		expect(safeEnd).toBe('See '.length);
+		const head = html(text.slice(0, safeEnd), '', false);
+		const tail = html(text.slice(safeEnd), text.charAt(safeEnd - 1), true);
+		expect(head + tail).toBe(html(text, '', true));
+		expect(html(text, '', true)).not.toContain('<a ');
+	});
 });

@@ -145,7 +145,12 @@ function reference(parser: InlineParser, opener: Bracket, closerStart: number): 
 	let end = after;
 	if (label !== null && label !== 'eof') {
 		end = label.end;
-		if (/[^ \t\n]/.test(label.content)) raw = label.content;
+		if (/[^ \t\n]/.test(label.content)) {
+			raw = label.content;
+			// Cut inside the label, the head would have none and could read `[text]` as a
+			// shortcut link: the label settles this bracket, so no cut falls inside either.
+			parser.unsplittable(opener.position, end);
+		}
 	}
 	if (raw === null && !opener.bracketAfter) {
 		raw = text.slice(opener.position + (opener.image ? 2 : 1), closerStart);

@@ -93,6 +93,7 @@ export class InlineParser {
 	readonly #holdBack: boolean;
 	#backtickIndex: BacktickIndex | null = null;
 	#mathIndex: MathIndex | null = null;
+	readonly #unsplittable: [number, number][] = [];
 
 	constructor(text: string, options: InlineOptions = {}) {
 		this.text = options.final === true ? text.replace(/[ \t]+$/, '') : text;
@@ -108,6 +109,11 @@ export class InlineParser {
 
 	pending(position: number): void {
 		if (position < this.pendingFrom) this.pendingFrom = position;
+	}
+
+	/** Source [start, end) settles a construct that is not an item of its own: no cut inside. */
+	unsplittable(start: number, end: number): void {
+		this.#unsplittable.push([start, end]);
 	}
 
 	/** Appends literal text covering source [start, end). */
@@ -126,7 +132,7 @@ export class InlineParser {
 		}
 		return {
 			inlines: toInlines(this.root, this.extendedAutolinks),
-			safeEnd: safeEnd(this.text, this.root, this.pendingFrom),
+			safeEnd: safeEnd(this.text, this.root, this.pendingFrom, this.#unsplittable),
 			missing: [...this.missing]
 		};
 	}

@@ -7,16 +7,27 @@ import type { InlineItem } from './inline-model.ts';
 
 /**
  * `root`: the parsed items of `text` (before emphasis nesting moved anything below top level);
- * `pendingFrom`: the first offset of a construct more text could still change.
+ * `pendingFrom`: the first offset of a construct more text could still change; `unsplittable`:
+ * more source spans no cut may fall strictly inside (spans that settled something yet became
+ * text, such as a reference label that found no definition).
  */
-export function safeEnd(text: string, root: InlineItem, pendingFrom: number): number {
+export function safeEnd(
+	text: string,
+	root: InlineItem,
+	pendingFrom: number,
+	unsplittable: readonly (readonly [number, number])[] = []
+): number {
 	const limit = Math.min(pendingFrom, text.length - 1);
-	// Spans of top-level items a cut must not fall strictly inside.
-	const blocked: [number, number][] = [];
+	// Spans a cut must not fall strictly inside, by start; they may overlap.
+	const blocked: (readonly [number, number])[] = [...unsplittable];
 	for (let item = root.first; item !== null; item = item.next) {
 		if (item.type !== 'text' && item.type !== 'softbreak' && item.type !== 'hardbreak')
 			blocked.push([item.start, item.end]);
 	}
+	if (unsplittable.length > 0) blocked.sort((a, b) => a[0] - b[0]);
+	// reach[i]: the furthest end among blocked[0..i].
+	const reach: number[] = [];
+	for (const [, end] of blocked) reach.push(Math.max(end, reach.at(-1) ?? 0));
 	let span = blocked.length - 1;
 	for (let k = limit; k > 0; k--) {
 		const before = text.charAt(k - 1);
@@ -24,7 +35,7 @@ export function safeEnd(text: string, root: InlineItem, pendingFrom: number): nu
 		const at = text.charAt(k);
 		if (at === ' ' || at === '\t' || at === '\n' || at === '') continue;
 		while (span >= 0 && (blocked[span]?.[0] ?? 0) >= k) span--;
-		const inside = span >= 0 && (blocked[span]?.[1] ?? 0) > k;
+		const inside = span >= 0 && (reach[span] ?? 0) > k;
 		if (!inside) return k;
 	}
 	return 0;
