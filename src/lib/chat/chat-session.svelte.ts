@@ -22,7 +22,7 @@ import { blobToBase64 } from './storage/blob-base64.ts';
 import { DEFAULT_TITLE, titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
 import type { ConversationChannel, ConversationNews } from './conversation-channel.ts';
 import { ConversationWriter, restoreConversation, settleAbandoned } from './conversation-writer.ts';
-import type { ConversationStore } from './storage/conversation-store.ts';
+import type { ConversationPatch, ConversationStore } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { AttachmentRef, Conversation } from './storage/records.ts';
 import {
@@ -244,20 +244,19 @@ export class ChatSession {
 		files.forEach((file, index) => this.previews.keep(refs[index]?.id ?? '', file.blob));
 		this.#all = [...this.#all, user, answer];
 		this.#draft = '';
-		// The prompt is on disk before the request leaves.
-		await this.#writer.patch({
-			...(first ? { title: this.#title } : {}),
-			draft: '',
-			model: this.#host.target().model,
-			updatedAt: Date.now()
-		});
 		// The files are on disk before the prompt that names them.
 		files.forEach((file, index) => {
 			const id = refs[index]?.id ?? '';
 			void this.#writer.saveAttachment({ id, conversationId: this.id, blob: file.blob });
 		});
 		for (const file of files) URL.revokeObjectURL(file.previewUrl);
-		await this.#save(user.id);
+		// The prompt is on disk before the request leaves, written with its record (one write).
+		await this.#save(user.id, {
+			...(first ? { title: this.#title } : {}),
+			draft: '',
+			model: this.#host.target().model,
+			updatedAt: Date.now()
+		});
 		this.#host.attempts[answer.id] = 0;
 		await this.#drive(run, { compactFirst: false });
 	}
@@ -597,8 +596,11 @@ export class ChatSession {
 		};
 	}
 
-	/** Writes message `id` as it is now, with what has streamed into it so far. */
-	async #save(id: string): Promise<void> {
+	/**
+	 * Writes message `id` as it is now, with what has streamed into it so far; with `record`, these
+	 * fields of the conversation record in the same write.
+	 */
+	async #save(id: string, record?: ConversationPatch): Promise<void> {
 		const live = this.liveTextOf(id);
 		const message =
 			live === undefined
@@ -613,7 +615,7 @@ export class ChatSession {
 		if (message === undefined) return;
 		this.#writing[id] = (this.#writing[id] ?? 0) + 1;
 		try {
-			await this.#writer.saveMessage(toRecord(message));
+			await this.#writer.saveMessage(toRecord(message), record);
 		} finally {
 			this.#writing[id] = (this.#writing[id] ?? 1) - 1;
 		}

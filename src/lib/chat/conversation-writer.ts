@@ -172,13 +172,17 @@ export class ConversationWriter {
 		return before === undefined ? after - 0.5 : (before + after) / 2;
 	}
 
-	/** Saves a message (a snapshot: later changes to the object are not part of this write). */
 	/** Keeps an attached file's bytes, in write order: before the prompt that names it. */
 	saveAttachment(attachment: StoredAttachment): Promise<void> {
 		return this.#enqueue(() => this.#store.saveAttachment(attachment));
 	}
 
-	saveMessage(record: MessageRecord): Promise<void> {
+	/**
+	 * Saves a message (a snapshot: later changes to the object are not part of this write). With
+	 * `fields`, the conversation record is patched in the same write, as `patch` would: a prompt
+	 * and its record (title, emptied draft, model, time) cost one round trip, not two.
+	 */
+	saveMessage(record: MessageRecord, fields?: ConversationPatch): Promise<void> {
 		const snapshot = structuredClone(record);
 		// From its first message a blank conversation is stored, and its draft with its record.
 		const first = !this.#stored;
@@ -186,9 +190,16 @@ export class ConversationWriter {
 		this.#stored = true;
 		// A message from elsewhere (the unload journal) may stand after every stored one.
 		this.#lastSeq = Math.max(this.#lastSeq, Math.floor(record.seq));
+		const patch = fields === undefined ? undefined : this.#withPendingDraft(fields);
 		return this.#enqueue(async () => {
-			await this.#store.saveMessage(snapshot);
-			if (first) await this.#store.saveBlankDraft(this.id, '');
+			if (patch === undefined) {
+				await this.#store.saveMessage(snapshot);
+				if (first) await this.#store.saveBlankDraft(this.id, '');
+			} else {
+				// The blank draft is forgotten in the same write.
+				await this.#store.saveMessage(snapshot, { patch, initial: this.#initial });
+				this.#recordSaved(patch);
+			}
 			this.#hooks.channel?.post({ type: 'message', record: snapshot });
 		});
 	}
@@ -203,19 +214,30 @@ export class ConversationWriter {
 
 	/** Changes these fields of the conversation record, and nothing else. */
 	patch(fields: ConversationPatch): Promise<void> {
+		const patch = this.#withPendingDraft(fields);
+		return this.#enqueue(async () => {
+			await this.#store.patchConversation(this.id, patch, this.#initial);
+			this.#recordSaved(patch);
+		});
+	}
+
+	/**
+	 * `fields`, with the draft waiting to be written: it goes with this write. A draft given here
+	 * is newer (the prompt just sent empties it) and replaces it.
+	 */
+	#withPendingDraft(fields: ConversationPatch): ConversationPatch {
 		const patch = { ...fields };
-		// The draft waiting to be written goes with this write; a draft given here is newer (the
-		// prompt just sent empties it) and replaces it.
 		if (this.#pendingDraft !== null) {
 			patch.draft ??= this.#pendingDraft;
 			this.#pendingDraft = null;
 		}
-		return this.#enqueue(async () => {
-			await this.#store.patchConversation(this.id, patch, this.#initial);
-			this.#initial = { ...this.#initial, ...patch };
-			this.#hooks.channel?.post({ type: 'record', conversationId: this.id, patch });
-			this.#hooks.onRecordSaved?.();
-		});
+		return patch;
+	}
+
+	#recordSaved(patch: ConversationPatch): void {
+		this.#initial = { ...this.#initial, ...patch };
+		this.#hooks.channel?.post({ type: 'record', conversationId: this.id, patch });
+		this.#hooks.onRecordSaved?.();
 	}
 
 	/**

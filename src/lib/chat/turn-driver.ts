@@ -158,7 +158,11 @@ async function attempt(
 		await host.save(id);
 		return undefined;
 	}
-	await host.save(id);
+	// The answer's first record holds no one's words: the request does not wait for it. Writes
+	// keep their order, so it is on disk before anything that streams into it.
+	const firstSave = host.save(id);
+	// Awaited below; a stream that throws first leaves it to fail unheard, not unhandled.
+	firstSave.catch(() => undefined);
 	let failure: Failure | undefined;
 	try {
 		const turn = await streamTurn(planned.request, {
@@ -188,6 +192,7 @@ async function attempt(
 		// A preview of an image still being generated means nothing once the turn is over.
 		host.update(id, ({ partialImage, ...answer }) => answer);
 	}
+	await firstSave;
 	await host.save(id);
 	await host.touch(target.model);
 	if (failure === undefined) host.attempts[id] = 0;

@@ -233,6 +233,32 @@ describe('IndexedDB conversation store', () => {
 		expect(await store.list()).toEqual([]);
 	});
 
+	it('writes a prompt with its conversation record in one transaction: both, or neither for a deleted one', async () => {
+		const store = await openConversationStore({ name: freshName() });
+		// A blank conversation: not stored, only its draft kept.
+		await store.saveBlankDraft('a', 'hello');
+		const initial = { ...conversation('a'), draft: 'hello' };
+		await store.saveMessage(message('a', 0, 'hello'), {
+			patch: { title: 'hello', draft: '', updatedAt: 5 },
+			initial
+		});
+		expect(await store.load('a')).toMatchObject({
+			title: 'hello',
+			draft: '',
+			updatedAt: 5,
+			messages: [{ text: 'hello' }]
+		});
+		expect(await store.blankDrafts()).toEqual([]);
+		// A stored record is patched, not replaced: a title set meanwhile stays.
+		await store.patchConversation('a', { title: 'Renamed' }, initial);
+		await store.saveMessage(message('a', 2, 'again'), { patch: { draft: '' }, initial });
+		expect(await store.load('a')).toMatchObject({ title: 'Renamed', updatedAt: 5 });
+		await store.deleteConversation('a');
+		await store.saveMessage(message('a', 4, 'late'), { patch: { title: 'late' }, initial });
+		expect(await store.load('a')).toBeNull();
+		expect(await store.list()).toEqual([]);
+	});
+
 	it('patches only the fields given: a saved draft keeps a title set meanwhile', async () => {
 		const store = await openConversationStore({ name: freshName() });
 		await store.saveConversation(conversation('a'));

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
-import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import {
+	MemoryStore,
+	type RecordChange
+} from '../../../src/lib/chat/storage/conversation-store.ts';
+import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
 
 /**
@@ -43,6 +47,49 @@ describe('ChatSession', () => {
 		expect(saved?.messages[1]?.text).toContain('You said “hello”');
 		expect(saved?.messages[1]?.status).toBe('completed');
 		expect(saved?.messages[1]?.usage?.outputTokens).toBeGreaterThan(0);
+	});
+
+	it('a send writes its prompt with the conversation record in one write, and its request does not wait for the answer’s first record', async () => {
+		/** Every store write, in order; the answer's writes wait until the request has left. */
+		const writes: string[] = [];
+		let requestLeft = (): void => undefined;
+		const left = new Promise<void>((resolve) => (requestLeft = resolve));
+		// Breaks the wait on code that holds the request for the answer's record (it then fails
+		// below, rather than hanging).
+		const waitForRequest = () =>
+			Promise.race([left, new Promise((resolve) => setTimeout(resolve, 1000))]);
+		class WatchedStore extends MemoryStore {
+			override async saveMessage(record: MessageRecord, withRecord?: RecordChange) {
+				if (record.role === 'assistant') await waitForRequest();
+				writes.push(
+					`${record.role}${withRecord === undefined ? '' : ` + record ${JSON.stringify(withRecord.patch.title)}`}`
+				);
+				return super.saveMessage(record, withRecord);
+			}
+			override patchConversation(...args: Parameters<MemoryStore['patchConversation']>) {
+				writes.push('record');
+				return super.patchConversation(...args);
+			}
+		}
+		const store = new WatchedStore();
+		let writtenAtRequest: string[] = [];
+		const chat = session(
+			store,
+			demoFetch(() => {
+				writtenAtRequest = [...writes];
+				requestLeft();
+			})
+		);
+		chat.draft = 'hello there';
+		await chat.send('hello there #scenario:instant');
+		// The blank conversation's draft went to its blank drafts; the send itself is one write.
+		expect(writtenAtRequest).toEqual(['user + record "hello there"']);
+		const saved = await store.load('c1');
+		expect(saved).toMatchObject({ title: 'hello there', draft: '', model: 'demo' });
+		expect(saved?.messages.map((m) => `${m.role}:${m.status}`)).toEqual([
+			'user:completed',
+			'assistant:completed'
+		]);
 	});
 
 	it('Stop ends the turn cancelled, keeps and saves what arrived', async () => {
@@ -232,11 +279,14 @@ describe('ChatSession', () => {
 		const saving = new Promise<void>((resolve) => (release = resolve));
 		let savingStarted = (): void => {};
 		const started = new Promise<void>((resolve) => (savingStarted = resolve));
-		const patch = store.patchConversation.bind(store);
-		store.patchConversation = async (...args) => {
-			savingStarted();
-			await saving;
-			return patch(...args);
+		// The prompt's write (with the conversation record) is held until after Stop.
+		const save = store.saveMessage.bind(store);
+		store.saveMessage = async (...args) => {
+			if (args[0].role === 'user') {
+				savingStarted();
+				await saving;
+			}
+			return save(...args);
 		};
 		let requests = 0;
 		const chat = session(

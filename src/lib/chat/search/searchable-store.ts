@@ -12,6 +12,7 @@ import type {
 	BlankDraft,
 	ConversationPatch,
 	ConversationStore,
+	RecordChange,
 	StorageProblem,
 	StoredAttachment,
 	StoredBatch
@@ -62,8 +63,8 @@ export class SearchableStore implements ConversationStore {
 	): Promise<void> {
 		return this.inner.patchConversation(id, patch, initial);
 	}
-	async saveMessage(record: MessageRecord): Promise<void> {
-		await this.inner.saveMessage(record);
+	async saveMessage(record: MessageRecord, withRecord?: RecordChange): Promise<void> {
+		await this.inner.saveMessage(record, withRecord);
 		this.#index?.noteMessage(record);
 	}
 	async deleteConversation(id: string): Promise<void> {

@@ -59,8 +59,32 @@ function readBlankDraft(value: unknown): BlankDraft | null {
 		: null;
 }
 
+/**
+ * Patches conversation `id`'s record within `transaction` (which includes the conversations store),
+ * reading and writing in it: nothing written in between is overwritten. A put refused on the spot
+ * aborts the transaction rather than escape from the success handler.
+ */
+function patchRecord(transaction: IDBTransaction, id: string, change: RecordChange): void {
+	const store = transaction.objectStore(CONVERSATIONS);
+	const stored = store.get(id);
+	stored.onsuccess = () => {
+		try {
+			store.put({ ...(readConversationRecord(stored.result) ?? change.initial), ...change.patch });
+		} catch {
+			transaction.abort();
+		}
+	};
+}
+
 /** Why history is not (or no longer) being saved. */
 export type StorageProblem = 'unavailable' | 'full' | 'failed';
+
+/** A change to a conversation's record written with one of its messages (`saveMessage`). */
+export interface RecordChange {
+	patch: ConversationPatch;
+	/** The record to create when the conversation is not stored yet. */
+	initial: ConversationRecord;
+}
 
 /** The fields of a conversation record its writers change. */
 export type ConversationPatch = Partial<
@@ -88,8 +112,13 @@ export interface ConversationStore {
 		patch: ConversationPatch,
 		initial: ConversationRecord
 	): Promise<void>;
-	/** Nothing if the message's conversation was deleted. */
-	saveMessage(record: MessageRecord): Promise<void>;
+	/**
+	 * Nothing if the message's conversation was deleted. With `withRecord`, the conversation record
+	 * is patched in the same write (one transaction in IndexedDB: both or neither) and the
+	 * conversation's blank draft forgotten — a prompt and the record it titles and whose draft it
+	 * empties, written with one round trip before its request leaves.
+	 */
+	saveMessage(record: MessageRecord, withRecord?: RecordChange): Promise<void>;
 	/** Deletes the conversation and its messages for good, leaving a tombstone. */
 	deleteConversation(id: string): Promise<void>;
 	/** The highest message position stored for a conversation; -1 when it has none. */
@@ -168,17 +197,23 @@ export class MemoryStore implements ConversationStore {
 		patch: ConversationPatch,
 		initial: ConversationRecord
 	): Promise<void> {
-		if (!this.#tombstones.has(id)) {
-			this.#conversations.set(id, { ...(this.#conversations.get(id) ?? initial), ...patch });
+		if (!this.#tombstones.has(id)) this.#patch(id, { patch, initial });
+		return Promise.resolve();
+	}
+
+	saveMessage(record: MessageRecord, withRecord?: RecordChange): Promise<void> {
+		const id = record.conversationId;
+		if (this.#tombstones.has(id)) return Promise.resolve();
+		this.#messages.set(record.id, structuredClone(record));
+		if (withRecord !== undefined) {
+			this.#patch(id, withRecord);
+			this.#blankDrafts.delete(id);
 		}
 		return Promise.resolve();
 	}
 
-	saveMessage(record: MessageRecord): Promise<void> {
-		if (!this.#tombstones.has(record.conversationId)) {
-			this.#messages.set(record.id, structuredClone(record));
-		}
-		return Promise.resolve();
+	#patch(id: string, { patch, initial }: RecordChange): void {
+		this.#conversations.set(id, { ...(this.#conversations.get(id) ?? initial), ...patch });
 	}
 
 	deleteConversation(id: string): Promise<void> {
@@ -286,9 +321,9 @@ export class IndexedDbStore implements ConversationStore {
 
 	saveConversation(record: ConversationRecord): Promise<void> {
 		return this.#write(
-			CONVERSATIONS,
+			[CONVERSATIONS],
 			record.id,
-			(store) => store.put(record),
+			(transaction) => transaction.objectStore(CONVERSATIONS).put(record),
 			(fallback) => fallback.saveConversation(record)
 		);
 	}
@@ -299,25 +334,25 @@ export class IndexedDbStore implements ConversationStore {
 		initial: ConversationRecord
 	): Promise<void> {
 		return this.#write(
-			CONVERSATIONS,
+			[CONVERSATIONS],
 			id,
-			(store) => {
-				// Read and write in one transaction: nothing written in between is overwritten.
-				const stored = store.get(id);
-				stored.onsuccess = () => {
-					store.put({ ...(readConversationRecord(stored.result) ?? initial), ...patch });
-				};
-			},
+			(transaction) => patchRecord(transaction, id, { patch, initial }),
 			(fallback) => fallback.patchConversation(id, patch, initial)
 		);
 	}
 
-	saveMessage(record: MessageRecord): Promise<void> {
+	saveMessage(record: MessageRecord, withRecord?: RecordChange): Promise<void> {
+		const id = record.conversationId;
 		return this.#write(
-			MESSAGES,
-			record.conversationId,
-			(store) => store.put(record),
-			(fallback) => fallback.saveMessage(record)
+			withRecord === undefined ? [MESSAGES] : [MESSAGES, CONVERSATIONS, BLANK_DRAFTS],
+			id,
+			(transaction) => {
+				transaction.objectStore(MESSAGES).put(record);
+				if (withRecord === undefined) return;
+				patchRecord(transaction, id, withRecord);
+				transaction.objectStore(BLANK_DRAFTS).delete(id);
+			},
+			(fallback) => fallback.saveMessage(record, withRecord)
 		);
 	}
 
@@ -363,18 +398,22 @@ export class IndexedDbStore implements ConversationStore {
 
 	saveAttachment(attachment: StoredAttachment): Promise<void> {
 		return this.#write(
-			ATTACHMENTS,
+			[ATTACHMENTS],
 			attachment.conversationId,
-			(store) => store.put(attachment),
+			(transaction) => transaction.objectStore(ATTACHMENTS).put(attachment),
 			(fallback) => fallback.saveAttachment(attachment)
 		);
 	}
 
 	saveBlankDraft(id: string, draft: string): Promise<void> {
 		return this.#write(
-			BLANK_DRAFTS,
+			[BLANK_DRAFTS],
 			id,
-			(store) => (draft === '' ? store.delete(id) : store.put({ id, draft, savedAt: Date.now() })),
+			(transaction) => {
+				const store = transaction.objectStore(BLANK_DRAFTS);
+				if (draft === '') store.delete(id);
+				else store.put({ id, draft, savedAt: Date.now() });
+			},
 			(fallback) => fallback.saveBlankDraft(id, draft)
 		);
 	}
@@ -480,13 +519,15 @@ export class IndexedDbStore implements ConversationStore {
 	}
 
 	/**
-	 * One write to `storeName` for conversation `conversationId`, in a transaction that first looks
+	 * One write to `storeNames` for conversation `conversationId`, in a transaction that first looks
 	 * for the conversation's tombstone and writes nothing when there is one.
 	 */
 	async #write(
-		storeName: typeof CONVERSATIONS | typeof MESSAGES | typeof ATTACHMENTS | typeof BLANK_DRAFTS,
+		storeNames: (
+			typeof CONVERSATIONS | typeof MESSAGES | typeof ATTACHMENTS | typeof BLANK_DRAFTS
+		)[],
 		conversationId: string,
-		write: (store: IDBObjectStore) => void,
+		write: (transaction: IDBTransaction) => void,
 		inFallback: (fallback: MemoryStore) => Promise<void>
 	): Promise<void> {
 		if (this.#fallback !== null) return inFallback(this.#fallback);
@@ -494,12 +535,12 @@ export class IndexedDbStore implements ConversationStore {
 		// uncaught error of the page; it aborts the transaction instead, and is the failure told.
 		let refused: unknown = null;
 		try {
-			const transaction = this.database.transaction([storeName, TOMBSTONES], 'readwrite');
+			const transaction = this.database.transaction([...storeNames, TOMBSTONES], 'readwrite');
 			const tombstone = transaction.objectStore(TOMBSTONES).getKey(conversationId);
 			tombstone.onsuccess = () => {
 				if (tombstone.result !== undefined) return;
 				try {
-					write(transaction.objectStore(storeName));
+					write(transaction);
 				} catch (error) {
 					refused = error;
 					transaction.abort();
