@@ -3,7 +3,11 @@
  * next animation frame parses what it can within the frame budget and applies the DOM changes in
  * one go. Safe by construction (see dom/inline-dom.ts). The same object renders a settled message
  * (`append(all)` then `finish()`), time-sliced the same way if it is large.
+ *
+ * A text that names a character reference only the full table knows (`&ouml;`, see
+ * core/entities.ts) is drawn once that table has loaded, never with the name literal first.
  */
+import { EntityScan, loadEntityTable } from './core/entities.ts';
 import { MarkdownStream } from './core/markdown-stream.ts';
 import { copyWithTex } from './dom/copy-text.ts';
 import { DomRenderer } from './dom/dom-renderer.ts';
@@ -61,6 +65,10 @@ export class LiveMarkdown implements MarkdownSink, FrameTask {
 	readonly #scheduler: Scheduler;
 	#stream = new MarkdownStream();
 	#renderer: DomRenderer;
+	#entities = new EntityScan();
+	/** Drawing waits for the table of named references (loading). */
+	#waitingForEntities = false;
+	#destroyed = false;
 
 	constructor(element: HTMLElement, options: LiveMarkdownOptions = {}) {
 		this.#element = element;
@@ -83,16 +91,34 @@ export class LiveMarkdown implements MarkdownSink, FrameTask {
 
 	append(text: string): void {
 		this.#stream.append(text);
-		this.#scheduler.schedule(this, this.#options.priority ?? 0);
+		if (this.#entities.needsTable(text)) this.#waitForEntityTable();
+		this.#schedule();
 	}
 
 	finish(): void {
 		this.#stream.end();
-		this.#scheduler.schedule(this, this.#options.priority ?? 0);
+		this.#schedule();
+	}
+
+	#schedule(): void {
+		if (!this.#waitingForEntities) this.#scheduler.schedule(this, this.#options.priority ?? 0);
+	}
+
+	/** Draws nothing more until the full table is in (if it cannot load, the name stays text). */
+	#waitForEntityTable(): void {
+		if (this.#waitingForEntities) return;
+		this.#waitingForEntities = true;
+		this.#scheduler.cancel(this);
+		const resume = (): void => {
+			this.#waitingForEntities = false;
+			if (!this.#destroyed) this.#schedule();
+		};
+		loadEntityTable().then(resume, resume);
 	}
 
 	reset(): void {
 		this.#scheduler.cancel(this);
+		this.#entities = new EntityScan();
 		this.#stream = new MarkdownStream();
 		this.#renderer.clear();
 		this.#renderer = this.#createRenderer();
@@ -105,6 +131,7 @@ export class LiveMarkdown implements MarkdownSink, FrameTask {
 	}
 
 	runFrame(budget: FrameBudget): boolean {
+		if (this.#waitingForEntities) return false;
 		const lazy = (this.#options.priority ?? 0) > 0;
 		const allowance = lazy ? budget.chars : STREAMING_CHARS_PER_FRAME;
 		const before = this.#stream.parsedChars;
@@ -124,6 +151,7 @@ export class LiveMarkdown implements MarkdownSink, FrameTask {
 	}
 
 	destroy(): void {
+		this.#destroyed = true;
 		this.#scheduler.cancel(this);
 		if (this.#options.math !== false) this.#element.removeEventListener('copy', copyWithTex);
 	}

@@ -16,6 +16,11 @@ import {
 	MarkdownStream,
 	type MarkdownSnapshot
 } from '../../../src/lib/render/core/markdown-stream.ts';
+import { loadEntityTable } from '../../../src/lib/render/core/entities.ts';
+
+// Every named reference decodes, as in the page, whose renderer waits for the full table before it
+// draws a text that needs it (live-markdown.ts; tests/unit/render/entities.test.ts covers before).
+await loadEntityTable();
 
 export function escapeHtml(text: string): string {
 	return text
