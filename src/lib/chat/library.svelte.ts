@@ -21,7 +21,6 @@ import {
 } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
-import { base64ToBlob, blobToBase64 } from './storage/blob-base64.ts';
 import { SearchableStore } from './search/searchable-store.ts';
 import type { MessageHit } from './search/message-index.ts';
 import { foldForSearch, foldQuery } from './search/search-fold.ts';
@@ -30,7 +29,7 @@ import type { Snippet } from './search/search-text.ts';
 import { assertNever } from '../failure/assert-never.ts';
 
 /** Export and import, loaded when first used (not part of the chat's first paint). */
-const loadTransfer = () => import('./storage/transfer.ts');
+const loadTransfer = () => import('./library-transfer.ts');
 
 /** How long a deleted conversation can be brought back. */
 export const UNDO_DELETE_MS = 8000;
@@ -55,9 +54,6 @@ export interface ImportSummary {
 	/** From reading the file to the last write. */
 	milliseconds: number;
 }
-
-/** Lets the page paint and handle input before the work goes on. */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export interface Download {
 	filename: string;
@@ -305,41 +301,13 @@ export class ConversationLibrary {
 	}
 
 	async exportAll(): Promise<Download> {
-		const { exportDate } = await loadTransfer();
-		return {
-			filename: `switchboard-conversations-${exportDate()}.json`,
-			mimeType: 'application/json',
-			text: await this.#exportText(await this.#store.loadAll())
-		};
-	}
-
-	/** The JSON export of `conversations`, with the bytes of their attached files. */
-	async #exportText(conversations: readonly Conversation[]): Promise<string> {
-		const { exportJson } = await loadTransfer();
-		const attachments: Record<string, string> = {};
-		for (const conversation of conversations) {
-			for (const message of conversation.messages) {
-				for (const file of message.attachments ?? []) {
-					const blob = await this.#store.loadAttachment(file.id);
-					if (blob !== undefined) attachments[file.id] = await blobToBase64(blob);
-				}
-			}
-		}
-		return exportJson(conversations, undefined, attachments);
+		const { exportAll } = await loadTransfer();
+		return exportAll(this.#store);
 	}
 
 	async exportOne(id: string, format: 'json' | 'markdown'): Promise<Download | null> {
-		const conversation = await this.#store.load(id);
-		if (conversation === null) return null;
-		const { exportMarkdown, exportName } = await loadTransfer();
-		const base = exportName(conversation.title);
-		return format === 'json'
-			? {
-					filename: `${base}.json`,
-					mimeType: 'application/json',
-					text: await this.#exportText([conversation])
-				}
-			: { filename: `${base}.md`, mimeType: 'text/markdown', text: exportMarkdown(conversation) };
+		const { exportOne } = await loadTransfer();
+		return exportOne(this.#store, id, format);
 	}
 
 	/**
@@ -348,50 +316,14 @@ export class ConversationLibrary {
 	 * ImportError when the file is not an export.
 	 */
 	async importJson(text: string): Promise<ImportSummary> {
-		const started = performance.now();
-		const { parseImport, importBatches } = await loadTransfer();
-		// Shown while the file is read (a large one takes a moment), before anything is counted.
-		this.#importing = {
-			messagesDone: 0,
-			messagesTotal: 0,
-			conversationsDone: 0,
-			conversationsTotal: 0
-		};
+		const { importInto } = await loadTransfer();
 		try {
-			await nextTask();
-			const { conversations, attachments, skipped } = parseImport(text);
-			const progress: ImportProgress = {
-				messagesDone: 0,
-				messagesTotal: conversations.reduce((sum, { messages }) => sum + messages.length, 0),
-				conversationsDone: 0,
-				conversationsTotal: conversations.length
-			};
-			this.#importing = progress;
-			for (const batch of importBatches(conversations, attachments)) {
-				await this.#store.saveBatch({
-					conversations: batch.conversations,
-					messages: batch.messages,
-					attachments: batch.attachments.map((file) => ({
-						id: file.id,
-						conversationId: file.conversationId,
-						blob: base64ToBlob(file.base64, file.mimeType)
-					}))
-				});
-				const { messagesDone, conversationsDone } = batch;
-				this.#importing = { ...progress, messagesDone, conversationsDone };
+			return await importInto(this.#store, text, {
+				progress: (progress) => (this.#importing = progress),
 				// Other tabs reload their whole list on a record's news: one per batch is enough.
-				const last = batch.conversations.at(-1);
-				if (last !== undefined) {
-					this.#channel.post({ type: 'record', conversationId: last.id, patch: {} });
-				}
-				await nextTask();
-			}
-			return {
-				conversations: conversations.length,
-				messages: progress.messagesTotal,
-				skipped,
-				milliseconds: performance.now() - started
-			};
+				batchWritten: (conversationId) =>
+					this.#channel.post({ type: 'record', conversationId, patch: {} })
+			});
 		} finally {
 			this.#importing = null;
 			await this.#refresh();
