@@ -2,8 +2,8 @@
  * One streamed answer in a fresh browser context: the real chat page sends
  * `#scenario:bench:<KB>_<tokens/s>[_llm]`, the demo gateway streams the fixed document at that
  * rate, and the page renders it with ours or a peer. Measured between the first and the last
- * arrival: animation frames, long tasks and long animation frames (attributed), CDP
- * script/layout/style time, heap and DOM nodes kept after a forced GC, and arrival → after-paint
+ * arrival: animation frames, long tasks and long animation frames (attributed), JavaScript time
+ * from a trace (js-trace.ts), CDP script/layout/style time, heap and DOM nodes kept after a forced GC, and arrival → after-paint
  * latency (latency.ts). Optionally a CPU profile of the run.
  */
 import { createRequire } from 'node:module';
@@ -17,6 +17,7 @@ import { benchAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
 import { BENCH_BYTES_PER_TOKEN } from '../../../src/lib/server/demo-gateway/bench-pacing.ts';
 import { longBenchAnswer } from '../../../src/lib/server/demo-gateway/long-answer.ts';
 import { latencies, percentile, type ProbeRecord } from './latency.ts';
+import { startJsTrace, type JsTime } from './js-trace.ts';
 import { attribute, type AttributedFrame } from './loaf.ts';
 import { CDP_METRICS, installPageProbes, type CdpMetric, type PageStats } from './page-probes.ts';
 import type { CpuProfile } from './profile.ts';
@@ -77,7 +78,12 @@ export interface StreamRun extends AnswerCase {
 	longTasks: number;
 	longTaskMs: number;
 	longAnimationFrames: number;
+	/** CDP `ScriptDuration`: blind to promise reactions (js-trace.ts), kept for comparison. */
 	scriptMs: number;
+	/** JavaScript on the page's main thread, from a trace (js-trace.ts): the script measure. */
+	jsMs: number;
+	/** JavaScript in the page's workers (ours highlights there), from the same trace. */
+	workerJsMs: number;
 	layoutMs: number;
 	styleMs: number;
 	taskMs: number;
@@ -200,6 +206,7 @@ export async function streamRun(
 			await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
 			await cdp.send('Profiler.start');
 		}
+		const trace = await startJsTrace(cdp);
 		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.start());
 		await composer.press('Enter');
 		await page
@@ -207,6 +214,7 @@ export async function streamRun(
 			.waitFor({ state: 'attached', timeout: 300_000 });
 		await afterFrames(page, 3);
 		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.stop());
+		const js = await trace.stop();
 		const profile =
 			options.profile === true
 				? ((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile)
@@ -227,6 +235,7 @@ export async function streamRun(
 			renderer,
 			answer,
 			data,
+			js,
 			before,
 			{ ...timed, JSHeapUsedSize: after.JSHeapUsedSize, Nodes: after.Nodes },
 			options.locator
@@ -241,6 +250,7 @@ function summarize(
 	renderer: Renderer,
 	answer: AnswerCase,
 	data: PageData,
+	js: JsTime,
 	before: Record<CdpMetric, number>,
 	after: Record<CdpMetric, number>,
 	locator: SourceLocator | null
@@ -272,6 +282,8 @@ function summarize(
 		longTaskMs: round(longTasks.reduce((sum, task) => sum + task.duration, 0)),
 		longAnimationFrames: longFrames.length,
 		scriptMs: ms('ScriptDuration'),
+		jsMs: js.mainMs,
+		workerJsMs: js.workerMs,
 		layoutMs: ms('LayoutDuration'),
 		styleMs: ms('RecalcStyleDuration'),
 		taskMs: ms('TaskDuration'),
