@@ -42,7 +42,7 @@ function kindOf(source: string): string {
 		return 'wire, session and storage';
 	if (source === '(garbage collector)') return 'garbage collection';
 	if (source === '(program)') return 'browser work outside script (program)';
-	if (source.startsWith('injected')) return 'peer library (injected)';
+	if (source.startsWith('injected')) return 'injected scripts (harness; a peer its library)';
 	if (source.startsWith('native')) return 'native calls (DOM, IndexedDB, scheduling)';
 	if (/svelte|src\/lib\/components|src\/routes|sveltekit/.test(source)) return 'Svelte and page';
 	return 'other';
@@ -55,9 +55,11 @@ function sourceOf(
 	const { functionName, scriptId, url, lineNumber, columnNumber } = frame;
 	if (functionName === '(idle)' || functionName === '(root)') return null;
 	if (functionName.startsWith('(')) return functionName;
-	// Web APIs and builtins belong to no script; the peers' libraries, injected, to one without a URL.
+	// Web APIs and builtins belong to no script. Scripts without a URL are the injected ones: for
+	// every renderer Playwright's (waiting for the answer polls the DOM) and the benchmark's page
+	// probes, and for a peer its library too.
 	if (scriptId === '0') return `native: ${functionName || '(anonymous)'}`;
-	if (url === '') return 'injected peer library (minified)';
+	if (url === '') return 'injected without a URL (harness, peer library)';
 	return (
 		locator.at(url, lineNumber, columnNumber) ??
 		(url.includes('/_app/') ? 'sveltekit generated' : `injected: ${url}`)
