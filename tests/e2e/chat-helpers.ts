@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { CROSS_ORIGIN_APP_URL, DEMO_GATEWAY_URL } from './servers.ts';
 
 /** Opens the chat and waits until the demo model is chosen. */
@@ -7,10 +7,18 @@ export async function openChat(page: Page): Promise<void> {
 	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
 }
 
-export async function send(page: Page, text: string): Promise<void> {
-	const composer = page.getByRole('textbox', { name: 'Message' });
+/**
+ * Sends `text` as a person does, and returns once it shows as the newest prompt. Until then
+ * `lastAnswer` is still the previous answer: a wait on its status would pass on the old turn (the
+ * app saves the prompt before showing it, which a loaded machine stretches).
+ */
+export async function send(app: Page | FrameLocator, text: string): Promise<void> {
+	const composer = app.getByRole('textbox', { name: 'Message' });
+	const prompts = app.locator('[data-role="user"]');
+	const before = await prompts.count();
 	await composer.fill(text);
 	await composer.press('Enter');
+	await expect(prompts).toHaveCount(before + 1);
 }
 
 /**
@@ -28,8 +36,8 @@ export async function chooseModel(page: Page, model: string): Promise<void> {
 	await expect(button).toHaveValue(model);
 }
 
-export function lastAnswer(page: Page): Locator {
-	return page.locator('[data-role="assistant"]').last();
+export function lastAnswer(app: Page | FrameLocator): Locator {
+	return app.locator('[data-role="assistant"]').last();
 }
 
 /** Fails the test if the page ever opens a dialog (a script from a gateway body would). */

@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function openChat(page: Page): Promise<void> {
-	await page.goto('/');
-	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
-}
-
-async function send(page: Page, text: string): Promise<void> {
-	await page.getByRole('textbox', { name: 'Message' }).fill(text);
-	await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-}
+import { expect, test } from '@playwright/test';
+import { openChat, send } from './chat-helpers.ts';
 
 test('a prompt gets an answer that streams in and completes', async ({ page }) => {
 	await openChat(page);

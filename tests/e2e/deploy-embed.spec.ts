@@ -17,6 +17,7 @@ import {
 	type Page
 } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium.ts';
+import { lastAnswer, send } from './chat-helpers.ts';
 import {
 	AUTH_SERVER_URL,
 	EMBEDDING_HOST_URL,
@@ -66,16 +67,6 @@ async function openEmbedded(page: Page): Promise<FrameLocator> {
 	await expect(app.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
 	await expect(app.locator('[data-auth-status]')).toHaveAttribute('data-auth-status', 'signed_out');
 	return app;
-}
-
-async function send(app: FrameLocator | Page, text: string): Promise<void> {
-	const composer = app.getByRole('textbox', { name: 'Message' });
-	await composer.fill(text);
-	await composer.press('Enter');
-}
-
-function lastAnswer(app: FrameLocator | Page): Locator {
-	return app.locator('[data-role="assistant"]').last();
 }
 
 function conversationList(app: FrameLocator | Page): Locator {
