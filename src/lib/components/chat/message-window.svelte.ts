@@ -14,7 +14,15 @@ export interface WindowSizes {
 	max: number;
 }
 
-export const DEFAULT_WINDOW: WindowSizes = { initial: 30, page: 10, max: 240 };
+/**
+ * `max` bounds the document, not just the rows: every rendered answer brings hundreds of elements
+ * and its own `content-visibility` sections, and each frame of a scroll pays for all of them
+ * (intersection checks for the sections, pre-paint, the garbage collector tracing the DOM). At 240
+ * rows (about 83,000 elements in the benchmark's conversation) a fling of 1,000 messages had 1–8
+ * long tasks a run; at 80, none (tests/bench/results/fling.md). 80 rows still hold 40 exchanges
+ * above the one being read.
+ */
+export const DEFAULT_WINDOW: WindowSizes = { initial: 30, page: 10, max: 80 };
 
 export class MessageWindow {
 	readonly #count: () => number;
