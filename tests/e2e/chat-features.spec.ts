@@ -122,6 +122,31 @@ test('regenerate and edit: Esc stops a stream from the composer', async ({ page 
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'cancelled');
 });
 
+test('Enter while an answer is still coming keeps the prompt and says how to send it', async ({
+	page
+}) => {
+	await openChat(page);
+	await send(page, 'go on #scenario:slow:150');
+	await expect(lastAnswer(page)).toContainText('You said');
+	const composer = page.getByRole('textbox', { name: 'Message' });
+	await composer.fill('and a second question');
+	await composer.press('Enter');
+	// Nothing is sent, nothing is lost, and the person is told why and what to do.
+	const held = page.getByRole('status').filter({ hasText: 'still coming' });
+	await expect(held).toContainText('Stop');
+	await expect(composer).toHaveValue('and a second question');
+	await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+	// Esc stops the answer; the hint goes with it, and Enter sends what was kept.
+	await composer.press('Escape');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'cancelled');
+	await expect(held).toHaveCount(0);
+	await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+	await composer.press('Enter');
+	await expect(page.locator('[data-role="user"]')).toHaveCount(2);
+	await expect(lastAnswer(page)).toContainText('and a second question');
+	await expect(composer).toHaveValue('');
+});
+
 test('no serious or critical accessibility violations (light and dark, desktop and 360 px)', async ({
 	page
 }) => {

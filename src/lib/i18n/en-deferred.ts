@@ -152,6 +152,10 @@ export const enDeferred = {
 			`${name}: all files of a message together can be at most ${limit}.`
 	},
 
+	/** Enter pressed while an answer is still coming: why nothing was sent (Composer.svelte). */
+	heldPrompt:
+		'The answer is still coming, so your message waits here. Send it once the answer ends, or press Stop (Esc) first.',
+
 	/** When this browser does not keep what is typed and received (loaded when it happens). */
 	storageNotice: {
 		unavailable:

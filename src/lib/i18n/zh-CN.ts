@@ -93,6 +93,7 @@ export const zhCN: Catalogue = {
 		pdfTooLarge: (name, size, limit) => `${name} 的大小为 ${size}；PDF 最大为 ${limit}。`,
 		totalTooLarge: (name, limit) => `${name}：一条消息中所有文件加起来最多为 ${limit}。`
 	},
+	heldPrompt: '回答仍在生成中，你的消息会留在这里。等回答结束后再发送，或先按“停止”（Esc）。',
 	prompt: {
 		attachedFiles: '附件',
 		noLongerStored: (name) => `${name}（已不再保存）`,
