@@ -12,7 +12,7 @@ export async function openChat(page: Page): Promise<void> {
  * `lastAnswer` is still the previous answer, and a wait on its status would pass on the old turn:
  * the app shows a prompt only after taking the conversation's lock and reading its last position
  * from IndexedDB, which a loaded machine stretches. (It counts the rendered prompts, so it suits
- * conversations below the message window's 80 rendered rows.)
+ * conversations below the message window's 50 rendered rows.)
  */
 export async function send(app: Page | FrameLocator, text: string): Promise<void> {
 	const composer = app.getByRole('textbox', { name: 'Message' });

@@ -168,7 +168,7 @@ describe('MessageList', () => {
 			.poll(() => scroller.querySelector('[data-role="user"]')?.textContent?.trim())
 			.toBe('Message 0\n\n- a list\n- of items');
 		// The window's bound keeps the document small enough to fling (tests/bench/results/fling.md).
-		expect(most).toBeLessThanOrEqual(80);
+		expect(most).toBeLessThanOrEqual(50);
 		// The far end was dropped on the way up; "Jump to latest" brings it back.
 		expect(scroller.textContent).not.toContain('Message 599');
 		await screen.getByRole('button', { name: /Jump to latest/ }).click();

@@ -17,12 +17,12 @@ export interface WindowSizes {
 /**
  * `max` bounds the document, not just the rows: every rendered answer brings hundreds of elements
  * and its own `content-visibility` sections, and each frame of a scroll pays for all of them
- * (intersection checks for the sections, pre-paint, the garbage collector tracing the DOM). At 240
- * rows (about 83,000 elements in the benchmark's conversation) a fling of 1,000 messages had 1–8
- * long tasks a run; at 80, none (tests/bench/results/fling.md). 80 rows still hold 40 exchanges
- * above the one being read.
+ * (intersection checks for the sections, pre-paint, the garbage collector tracing the DOM). A fling
+ * of 1,000 messages had 1–8 long tasks a run at 240 rows (about 83,000 elements), 0–1 and a few
+ * frames over 50 ms at 80, and none of either at 50 (tests/bench/results/fling.md). 50 rows still
+ * hold 25 exchanges; scrolling further brings earlier ones 10 at a time.
  */
-export const DEFAULT_WINDOW: WindowSizes = { initial: 30, page: 10, max: 80 };
+export const DEFAULT_WINDOW: WindowSizes = { initial: 30, page: 10, max: 50 };
 
 export class MessageWindow {
 	readonly #count: () => number;
