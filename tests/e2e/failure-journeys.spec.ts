@@ -323,6 +323,24 @@ test('a cut answer on the Messages route continues from what arrived', async ({
 	await expect(failed.card.locator('[data-failure-note]')).toHaveText(
 		'What arrived so far is kept.'
 	);
+	// Which buttons the page was clicked on, and the answer it showed then: if the continuation
+	// ever leaves without what arrived, the failure says whether Continue was what ran.
+	await page.evaluate(() => {
+		const clicked: string[] = [];
+		Object.assign(window, { clickedActions: clicked });
+		document.addEventListener(
+			'click',
+			(event) => {
+				const button = (event.target as Element | null)?.closest('[data-action]');
+				const answer = document.querySelectorAll('[data-turn-status]');
+				const last = answer[answer.length - 1];
+				clicked.push(
+					`${button?.getAttribute('data-action') ?? '(none)'} on ${last?.getAttribute('data-turn-status') ?? '?'}`
+				);
+			},
+			true
+		);
+	});
 	await failed.card.locator('[data-action="continue"]').click();
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 	// The whole answer once: what arrived, then the rest — not the start again.
@@ -332,7 +350,13 @@ test('a cut answer on the Messages route continues from what arrived', async ({
 	await expect(lastAnswer(page)).toContainText('Add #scenario:<name> to a message');
 	expect(failed.requests.count()).toBe(2);
 	const messages = failed.requests.lastBody()['messages'] as { role: string }[];
-	expect(messages.at(-1)?.role).toBe('assistant');
+	const clicked = await page.evaluate(
+		() => (window as unknown as { clickedActions: string[] }).clickedActions
+	);
+	expect(
+		messages.at(-1)?.role,
+		`the continuation ends with what arrived (clicked: ${clicked.join(', ')}; sent: ${JSON.stringify(messages).slice(0, 400)})`
+	).toBe('assistant');
 });
 
 test('bad_request: a new conversation with the prompt waiting in the composer', async ({
