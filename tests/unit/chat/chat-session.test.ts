@@ -408,4 +408,52 @@ describe('ChatSession', () => {
 			'assistant:third'
 		]);
 	});
+
+	it('Continue on a cut answer sends what arrived, even while its last writes are still held', async () => {
+		for (const when of ['while its writes are held', 'once it is saved']) {
+			const store = new MemoryStore();
+			type MessagesBody = { messages: Array<{ role: string; content: Array<{ text: string }> }> };
+			const sent: MessagesBody[] = [];
+			const chat = new ChatSession({
+				conversation: blankConversation(),
+				store,
+				target: demoTarget('demo', 'messages'),
+				fetch: demoFetch(
+					(request) => void request.json().then((body) => sent.push(body as MessagesBody))
+				)
+			});
+			// Every write waits until released: a slow disk.
+			let release = (): void => {};
+			let slow = new Promise<void>((resolve) => (release = resolve));
+			const save = store.saveMessage.bind(store);
+			store.saveMessage = async (record, withRecord) => {
+				await slow;
+				return save(record, withRecord);
+			};
+			const first = chat.send('cut here #scenario:cut:once');
+			while (chat.messages.at(-1)?.status !== 'interrupted') {
+				release();
+				slow = new Promise<void>((resolve) => (release = resolve));
+				await new Promise((r) => setTimeout(r, 2));
+			}
+			const partial = chat.messages.at(-1)?.text.trimEnd() ?? '';
+			expect(partial, when).not.toBe('');
+			if (when === 'once it is saved') {
+				slow = Promise.resolve();
+				release();
+				await first;
+			}
+			const continued = chat.continueAnswer(chat.messages.at(-1)?.id);
+			slow = Promise.resolve();
+			release();
+			await Promise.all([first, continued]);
+			expect(sent.length, when).toBe(2);
+			const last = sent.at(-1)?.messages.at(-1);
+			expect(last?.role, when).toBe('assistant');
+			expect(last?.content[0]?.text, when).toBe(partial);
+			const answer = chat.messages.at(-1);
+			expect(answer?.status, when).toBe('completed');
+			expect(answer?.text.startsWith(partial), when).toBe(true);
+		}
+	});
 });
