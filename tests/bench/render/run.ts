@@ -18,7 +18,6 @@ import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../chromium.ts';
 import { buildApp, serve } from './app-server.ts';
-import { idleShare } from './cpu-idle.ts';
 import { summarize } from './loaf.ts';
 import {
 	flingSummary,
@@ -70,15 +69,8 @@ const PROFILED: Renderer[] =
 	FLING_ONLY || (QUICK && !args.includes('--profile')) ? [] : ['ours', 'streaming-markdown'];
 const PROFILE_CASE: AnswerCase = { shape: 'llm', kb: 300, tokensPerSecond: 10_000 };
 const PORT = 4191;
-/** Runs wait (up to QUIET_WAIT_MS) for the machine's 1-minute load to fall below this… */
+/** Runs wait (up to QUIET_WAIT_MS) for the machine's 1-minute load to fall below this. */
 const QUIET_LOAD = Number(process.env['BENCH_QUIET_LOAD'] ?? 2.5);
-/**
- * …and for the CPUs to be this idle over the last QUIET_WINDOW_MS (cpu-idle.ts): the load average
- * lags. Without it, the first fling round after the streaming runs had a long task in three full
- * runs in a row, and no other round did (tests/bench/results/fling.md).
- */
-const QUIET_IDLE = Number(process.env['BENCH_QUIET_IDLE'] ?? 0.9);
-const QUIET_WINDOW_MS = 3000;
 const QUIET_WAIT_MS = 180_000;
 /** All the waiting of one benchmark run together: on a machine that stays busy, it goes on. */
 const QUIET_BUDGET_MS = Number(process.env['BENCH_QUIET_BUDGET_MIN'] ?? 20) * 60_000;
@@ -94,10 +86,6 @@ async function quiet(): Promise<void> {
 	const until = started + Math.min(QUIET_WAIT_MS, QUIET_BUDGET_MS - waitedMs);
 	while ((loadavg()[0] ?? 0) > QUIET_LOAD && Date.now() < until)
 		await new Promise((resolve) => setTimeout(resolve, 2000));
-	while (Date.now() < until) {
-		const idle = await idleShare(QUIET_WINDOW_MS);
-		if (idle === null || idle >= QUIET_IDLE) break;
-	}
 	waitedMs += Date.now() - started;
 }
 
@@ -175,7 +163,6 @@ const report: RenderBenchReport = {
 	renderers: RENDERERS,
 	cases: CASES,
 	quietLoad: QUIET_LOAD,
-	quietIdle: QUIET_IDLE,
 	quietWaitMinutes: Math.round(waitedMs / 6000) / 10,
 	runs: runs.map(({ longFrames, ...run }) => ({ ...run, loaf: summarize(longFrames) })),
 	oursLongFrames: runs
