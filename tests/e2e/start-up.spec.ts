@@ -4,7 +4,7 @@
  * shell the service worker stored) asks `/api/config` as before. A returning visit starts with the
  * model list the gateway answered last time, and takes the fresh one when it comes.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { lastAnswer, send } from './chat-helpers.ts';
 
 const INLINED = /<script type="application\/json" id="switchboard-config">[^<]*<\/script>/;
@@ -122,4 +122,44 @@ test('a returning visit starts with the model list from last time and takes the 
 	await expect(dialog.locator('[data-model-option="demo"]')).toBeVisible();
 	await expect(dialog.locator('[data-model-option="demo-adaptive"]')).toHaveCount(0);
 	await expect(picker).toHaveValue('demo');
+});
+
+test('a prompt typed on a fresh page leaves without waiting for code: sending loads while the person types', async ({
+	page
+}) => {
+	await page.goto('/');
+	await composerUsable(page);
+	const inFlight = new Set<Request>();
+	page.on('request', (request) => inFlight.add(request));
+	page.on('requestfinished', (request) => inFlight.delete(request));
+	page.on('requestfailed', (request) => inFlight.delete(request));
+	await page.getByRole('textbox', { name: 'Message' }).pressSequentially('no waiting for code');
+	// The first key asks for what a send needs when the page is next idle (first-interaction.ts);
+	// an idle callback asked for after it runs after that one, and the modules it asked for are
+	// then on their way. The click comes once they are in.
+	await page.evaluate(
+		() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 }))
+	);
+	await expect.poll(() => inFlight.size).toBe(0);
+	const clickedAt = await page.evaluate(() => performance.now());
+	await page.getByRole('button', { name: 'Send' }).click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// Every script the page fetched from the click until the turn's request left.
+	const waitedFor = await page.evaluate((clicked) => {
+		const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+		const turn = entries.find(
+			(entry) => entry.startTime >= clicked && /\/v1\/(?:responses|messages)$/.test(entry.name)
+		);
+		if (turn === undefined) return ['(no turn request)'];
+		return entries
+			.filter(
+				(entry) =>
+					entry.startTime >= clicked &&
+					entry.startTime <= turn.startTime &&
+					new URL(entry.name).pathname.endsWith('.js')
+			)
+			.map((entry) => new URL(entry.name).pathname);
+	}, clickedAt);
+	expect(waitedFor, 'scripts fetched between the click on Send and the request').toEqual([]);
 });

@@ -31,6 +31,7 @@ import {
 	type GatewayProfile
 } from './settings.ts';
 import { SettingsState } from './settings.svelte.ts';
+import { loadTurnPlanner } from './turn-engine.ts';
 import { routeAsksForLongContext, routeCanContinue } from './route-abilities.ts';
 
 export type LoadState = 'loading' | 'ready' | 'error';
@@ -209,9 +210,9 @@ export class AppState {
 			model,
 			classifierModels: this.#config?.classifierModels ?? [],
 			...(gateway.authorizer === undefined ? {} : { authorizer: gateway.authorizer }),
-			// The request builders load with the first turn (turn-planner.ts), not with the page.
+			// The request builders load with the first turn (turn-engine.ts), not with the page.
 			plan: async (turns, conversationId, summary, options) =>
-				(await import('./turn-planner.ts')).planTurn({
+				(await loadTurnPlanner()).planTurn({
 					summary,
 					webSearch: options?.webSearch === true,
 					profile,
