@@ -5,7 +5,7 @@ import {
 	type RecordChange
 } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
-import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
+import { blankConversation, demoFetch, demoTarget, holdWrites } from './demo-session.ts';
 
 /**
  * ChatSession driven without rendering, against the real demo gateway handler in-process (the
@@ -376,25 +376,15 @@ describe('ChatSession', () => {
 		const store = new MemoryStore();
 		const chat = session(store, demoFetch());
 		await chat.send('first #scenario:instant');
-		// Every write from now on waits until released: a slow disk.
-		let release = (): void => {};
-		let slow = new Promise<void>((resolve) => (release = resolve));
-		const save = store.saveMessage.bind(store);
-		store.saveMessage = async (record) => {
-			await slow;
-			return save(record);
-		};
+		const writes = holdWrites(store);
 		const second = chat.send('second #scenario:instant');
-		while (chat.messages.length < 4 || chat.messages.at(-1)?.status !== 'completed') {
-			release();
-			slow = new Promise<void>((resolve) => (release = resolve));
-			await new Promise((r) => setTimeout(r, 5));
-		}
+		await writes.stepUntil(
+			() => chat.messages.length >= 4 && chat.messages.at(-1)?.status === 'completed'
+		);
 		// The answer is on screen; its last write is held.
 		expect(chat.busy).toBe(false);
 		const third = chat.send('third #scenario:instant');
-		slow = Promise.resolve();
-		release();
+		writes.releaseAll();
 		await Promise.all([second, third]);
 		await chat.flush();
 		const stored = (await store.load('c1'))?.messages ?? [];
@@ -422,30 +412,17 @@ describe('ChatSession', () => {
 					(request) => void request.json().then((body) => sent.push(body as MessagesBody))
 				)
 			});
-			// Every write waits until released: a slow disk.
-			let release = (): void => {};
-			let slow = new Promise<void>((resolve) => (release = resolve));
-			const save = store.saveMessage.bind(store);
-			store.saveMessage = async (record, withRecord) => {
-				await slow;
-				return save(record, withRecord);
-			};
+			const writes = holdWrites(store);
 			const first = chat.send('cut here #scenario:cut:once');
-			while (chat.messages.at(-1)?.status !== 'interrupted') {
-				release();
-				slow = new Promise<void>((resolve) => (release = resolve));
-				await new Promise((r) => setTimeout(r, 2));
-			}
+			await writes.stepUntil(() => chat.messages.at(-1)?.status === 'interrupted');
 			const partial = chat.messages.at(-1)?.text.trimEnd() ?? '';
 			expect(partial, when).not.toBe('');
 			if (when === 'once it is saved') {
-				slow = Promise.resolve();
-				release();
+				writes.releaseAll();
 				await first;
 			}
 			const continued = chat.continueAnswer(chat.messages.at(-1)?.id);
-			slow = Promise.resolve();
-			release();
+			writes.releaseAll();
 			await Promise.all([first, continued]);
 			expect(sent.length, when).toBe(2);
 			const last = sent.at(-1)?.messages.at(-1);

@@ -4,6 +4,7 @@
  * conversation.
  */
 import type { TurnTarget } from '../../../src/lib/chat/chat-session.svelte.ts';
+import type { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
 import { DEFAULT_MODEL_SETTINGS, DEFAULT_SETTINGS } from '../../../src/lib/chat/settings.ts';
 import { planTurn } from '../../../src/lib/chat/turn-planner.ts';
@@ -63,5 +64,36 @@ export function blankConversation(id = 'c1'): Conversation {
 		profileId: 'default',
 		draft: '',
 		messages: []
+	};
+}
+
+/** A slow disk under `store`: each message write waits until it is let through. */
+export interface HeldWrites {
+	/** Lets writes through one at a time until `done()` holds; the writes after it wait again. */
+	stepUntil(done: () => boolean): Promise<void>;
+	/** Lets every write through, now and from now on. */
+	releaseAll(): void;
+}
+
+export function holdWrites(store: MemoryStore): HeldWrites {
+	let release = (): void => {};
+	let gate = new Promise<void>((resolve) => (release = resolve));
+	const save = store.saveMessage.bind(store);
+	store.saveMessage = async (record, withRecord) => {
+		await gate;
+		return save(record, withRecord);
+	};
+	return {
+		async stepUntil(done) {
+			while (!done()) {
+				release();
+				gate = new Promise<void>((resolve) => (release = resolve));
+				await new Promise((resolve) => setTimeout(resolve, 2));
+			}
+		},
+		releaseAll() {
+			gate = Promise.resolve();
+			release();
+		}
 	};
 }
