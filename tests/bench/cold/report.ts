@@ -63,13 +63,21 @@ function span(request: Timed | null): string {
 	return request === null ? 'none' : `${ms(request.start)}–${ms(request.end)}`;
 }
 
-/** Medians of when the turn's request left and its first byte came, from the click on Send. */
+/**
+ * Medians of when the turn's request left and its first bytes came, from the click on Send: by
+ * the network layer (`firstData`) where the stage recorded it, else by Resource Timing (marked RT).
+ */
 function sendSpan(runs: readonly VisitResult[]): string {
 	const sends = runs.flatMap((run) =>
 		run.send === undefined || run.send === null ? [] : [run.send]
 	);
 	if (sends.length === 0) return 'n/a';
-	return `${ms(median(sends.map((send) => send.requestStart)))} → ${ms(median(sends.map((send) => send.firstByte)))}`;
+	const data = sends.flatMap((send) => (send.firstData === undefined ? [] : [send.firstData]));
+	const came =
+		data.length === sends.length
+			? ms(median(data))
+			: `${ms(median(sends.map((send) => send.firstByte)))} (RT)`;
+	return `${ms(median(sends.map((send) => send.requestStart)))} → ${came}`;
 }
 
 function overlap(run: VisitResult): string {
@@ -164,7 +172,7 @@ export async function writeColdReport(url: URL, report: ColdReport): Promise<voi
 			'overlap',
 			'config (returning)',
 			'models (returning)',
-			'turn request leaves → first byte (first / returning)'
+			'turn request leaves → first bytes (first / returning)'
 		]),
 		row(Array.from({ length: 13 }, () => '---')),
 		...report.stages.map((stage) => {
@@ -187,7 +195,7 @@ export async function writeColdReport(url: URL, report: ColdReport): Promise<voi
 			]);
 		}),
 		'',
-		'Request columns: start–end in the median run (by composer usable). The turn request: medians, from the click on Send (the prompt is saved to IndexedDB before it leaves).',
+		"Request columns: start–end in the median run (by composer usable). The turn request: medians, from the click on Send (the prompt is saved to IndexedDB before it leaves), to its first body bytes as the browser's network layer saw them (CDP `Network.dataReceived`). Stages marked (RT) recorded only Resource Timing's `responseStart`, which Chromium takes before the emulated latency is added: on this link it came 15–25 ms after the request left, where the network layer saw the first bytes 175–195 ms after.",
 		'',
 		'## What each change bought',
 		'',

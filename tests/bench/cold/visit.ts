@@ -9,7 +9,8 @@
  *   its code block;
  * - the requests for the configuration and the model list (Resource Timing: start and end), and
  *   every other request of the start-up, for the waterfall;
- * - first token: from the click on Send to the first text of the new answer in the DOM.
+ * - first token: from the click on Send to the first text of the new answer in the DOM; and on the
+ *   way, when the turn's request left and when its first bytes came back (watchTurnRequest).
  */
 import type { Page } from '@playwright/test';
 
@@ -33,8 +34,13 @@ export interface VisitResult {
 	/** Everything fetched until the composer was usable and the model list had arrived. */
 	requests: Timed[];
 	firstToken: number;
-	/** The turn's request, from the click on Send: when it left, and its first byte came back. */
-	send: { requestStart: number; firstByte: number } | null;
+	/**
+	 * The turn's request, from the click on Send: when it left; its first byte by Resource Timing;
+	 * and (`firstData`) when its first body bytes reached the browser's network layer, which
+	 * includes the emulated latency that Resource Timing's `responseStart` leaves out. Stages
+	 * measured before `firstData` was recorded lack it.
+	 */
+	send: { requestStart: number; firstByte: number; firstData?: number } | null;
 }
 
 /** Installed into every document before its scripts: watches for the composer. */
@@ -184,6 +190,7 @@ export async function visit(
 			}
 		);
 	});
+	const network = await watchTurnRequest(page);
 	await page.getByRole('button', { name: 'Send' }).click();
 	const firstToken = await page.evaluate(
 		() => (window as unknown as { __coldAnswer: Promise<number> }).__coldAnswer
@@ -202,6 +209,8 @@ export async function visit(
 			? null
 			: { requestStart: entry.startTime - clickAt, firstByte: entry.responseStart - clickAt };
 	});
+	const leftToData = network.leftToFirstData();
+	await network.stop();
 	const usableAt = state.composerUsable;
 	const modelsEnd = measured.requests.filter(isModels).map((request) => request.end);
 	return {
@@ -214,6 +223,38 @@ export async function visit(
 			(request) => request.start <= Math.max(usableAt, ...modelsEnd)
 		),
 		firstToken,
-		send
+		send:
+			send === null || leftToData === null
+				? send
+				: { ...send, firstData: send.requestStart + leftToData }
+	};
+}
+
+/**
+ * Watches the network layer (CDP `Network` events, which carry the emulated link's latency) for
+ * the turn's request: how long after it was sent its first body bytes arrived. The offset is
+ * added to the page's own departure time, so both are in the page's clock.
+ * @see https://chromedevtools.github.io/devtools-protocol/tot/Network/#event-dataReceived
+ */
+async function watchTurnRequest(
+	page: Page
+): Promise<{ leftToFirstData(): number | null; stop(): Promise<void> }> {
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('Network.enable');
+	let turnId: string | null = null;
+	let sentAt: number | null = null;
+	let firstDataAt: number | null = null;
+	cdp.on('Network.requestWillBeSent', (event) => {
+		if (turnId !== null || !/\/(?:responses|messages)(?:\?|$)/.test(event.request.url)) return;
+		turnId = event.requestId;
+		sentAt = event.timestamp;
+	});
+	cdp.on('Network.dataReceived', (event) => {
+		if (event.requestId === turnId && firstDataAt === null) firstDataAt = event.timestamp;
+	});
+	return {
+		leftToFirstData: () =>
+			sentAt === null || firstDataAt === null ? null : (firstDataAt - sentAt) * 1000,
+		stop: () => cdp.detach()
 	};
 }
