@@ -12,11 +12,15 @@
  * `--stage <label> [--note <what changed>]`: the run is kept in tests/bench/results/cold.json under
  * that label (replacing an earlier run of the same label), beside the other stages, so the report
  * shows what each change bought. Without `--stage` the label is `current`.
+ *
+ * `--against <rev>`: this tree and `rev`, alternating run by run, compared pair by pair
+ * (against.ts); the stages are left alone.
  */
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, serve } from '../render/app-server.ts';
+import { buildApp, serve, type BuiltApp, type RunningApp } from '../render/app-server.ts';
+import { checkOut, workingTreeName, writeAgainstReport, type Side } from './against.ts';
 import {
 	COLD_TARGETS,
 	environment,
@@ -67,22 +71,73 @@ async function oneVisit(
 	}
 }
 
+/** One run: a first visit in a fresh profile, then the returning visit in the same profile. */
+async function oneRun(url: string): Promise<{ first: VisitResult; returning: VisitResult }> {
+	const profile = mkdtempSync(path.join(tmpdir(), 'switchboard-cold-'));
+	try {
+		const first = await oneVisit(profile, url, 'Show me a table', false);
+		const returning = await oneVisit(profile, url, 'And once more', true);
+		return { first, returning };
+	} finally {
+		rmSync(profile, { recursive: true, force: true });
+	}
+}
+
+const logRun = (run: number, name: string, first: VisitResult, returning: VisitResult): void =>
+	console.log(
+		`run ${run + 1}/${RUNS}${name}: composer usable ${Math.round(first.composerUsable)} ms first, ${Math.round(returning.composerUsable)} ms returning; first token ${Math.round(first.firstToken)} / ${Math.round(returning.firstToken)} ms`
+	);
+
+/** This tree against `revision` (against.ts): both built and served, run by run in ABBA order. */
+async function compareAgainst(revision: string): Promise<void> {
+	const checkout = checkOut(revision);
+	const builds: { side: Side; app: BuiltApp; server?: RunningApp }[] = [];
+	try {
+		for (const [name, root] of [
+			[workingTreeName(), undefined],
+			[checkout.name, checkout.root]
+		] as const) {
+			const app = buildApp('production', root === undefined ? {} : { root });
+			builds.push({ side: { name, first: [], returning: [] }, app });
+		}
+		for (const [index, build] of builds.entries())
+			build.server = await serve(build.app.dir, PORT + index);
+		for (let run = 0; run < RUNS; run++) {
+			for (const { side, server } of run % 2 === 0 ? builds : [...builds].reverse()) {
+				const visits = await oneRun(`${server?.url}/`);
+				side.first.push(visits.first);
+				side.returning.push(visits.returning);
+				logRun(run, ` (${side.name.slice(0, 24)})`, visits.first, visits.returning);
+			}
+		}
+		const [ours, theirs] = builds.map((build) => build.side);
+		if (ours !== undefined && theirs !== undefined)
+			await writeAgainstReport(ours, theirs, `Chromium ${chromiumVersion}`);
+	} finally {
+		for (const build of builds) {
+			await build.server?.stop();
+			build.app.remove();
+		}
+		checkout.remove();
+	}
+}
+
+const AGAINST = option('--against');
+if (AGAINST !== undefined) {
+	await compareAgainst(AGAINST);
+	process.exit(0);
+}
+
 const app = buildApp('production');
 const server = await serve(app.dir, PORT);
 const first: VisitResult[] = [];
 const returning: VisitResult[] = [];
 try {
 	for (let run = 0; run < RUNS; run++) {
-		const profile = mkdtempSync(path.join(tmpdir(), 'switchboard-cold-'));
-		try {
-			first.push(await oneVisit(profile, `${server.url}/`, 'Show me a table', false));
-			returning.push(await oneVisit(profile, `${server.url}/`, 'And once more', true));
-		} finally {
-			rmSync(profile, { recursive: true, force: true });
-		}
-		console.log(
-			`run ${run + 1}/${RUNS}: composer usable ${Math.round(first.at(-1)?.composerUsable ?? 0)} ms first, ${Math.round(returning.at(-1)?.composerUsable ?? 0)} ms returning; first token ${Math.round(first.at(-1)?.firstToken ?? 0)} / ${Math.round(returning.at(-1)?.firstToken ?? 0)} ms`
-		);
+		const visits = await oneRun(`${server.url}/`);
+		first.push(visits.first);
+		returning.push(visits.returning);
+		logRun(run, '', visits.first, visits.returning);
 	}
 } finally {
 	await server.stop();

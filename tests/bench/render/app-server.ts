@@ -27,11 +27,14 @@ function waitForNoE2eRun(): void {
 	}
 }
 
-/** `vite build`, through its JS API in a child process (so that options can be added). */
-function viteBuild(mode: 'production' | 'bench', sourcemap = false): void {
-	waitForNoE2eRun();
+/**
+ * `vite build` in `root` (this checkout, or a worktree of another revision), through its JS API in
+ * a child process (so that options can be added).
+ */
+function viteBuild(mode: 'production' | 'bench', sourcemap = false, root = ROOT): void {
+	if (root === ROOT) waitForNoE2eRun();
 	const options = {
-		configFile: path.join(ROOT, 'vite.config.ts'),
+		configFile: path.join(root, 'vite.config.ts'),
 		mode,
 		logLevel: 'error',
 		build: { sourcemap }
@@ -43,7 +46,7 @@ function viteBuild(mode: 'production' | 'bench', sourcemap = false): void {
 		`import { build } from ${JSON.stringify(import.meta.resolve('vite'))};\nawait build(${JSON.stringify(options)});\n`
 	);
 	const result = spawnSync(process.execPath, [script], {
-		cwd: ROOT,
+		cwd: root,
 		stdio: ['ignore', 'ignore', 'inherit']
 	});
 	rmSync(scriptDir, { recursive: true, force: true });
@@ -58,22 +61,24 @@ export interface BuiltApp {
 
 /**
  * Builds the app in `mode` (with source maps if asked) and copies the result out of `build/`;
- * `build/` is then rebuilt plain if it was not.
+ * `build/` is then rebuilt plain if it was not. With `root`, the app of another checkout (a
+ * worktree of an earlier revision, sharing this one's node_modules) is built there instead.
  */
 export function buildApp(
 	mode: 'production' | 'bench',
-	options: { sourcemap?: boolean } = {}
+	options: { sourcemap?: boolean; root?: string } = {}
 ): BuiltApp {
 	const sourcemap = options.sourcemap ?? false;
-	viteBuild(mode, sourcemap);
+	const root = options.root ?? ROOT;
+	viteBuild(mode, sourcemap, root);
 	// Inside the checkout, so the server's runtime dependencies (`@sveltejs/kit`, which adapter-node
 	// leaves external) resolve from its node_modules.
 	const cache = path.join(ROOT, 'node_modules', '.cache');
 	mkdirSync(cache, { recursive: true });
 	const parent = mkdtempSync(path.join(cache, `switchboard-${mode}-`));
 	const dir = path.join(parent, 'build');
-	cpSync(path.join(ROOT, 'build'), dir, { recursive: true });
-	if (mode === 'bench' || sourcemap) viteBuild('production');
+	cpSync(path.join(root, 'build'), dir, { recursive: true });
+	if (root === ROOT && (mode === 'bench' || sourcemap)) viteBuild('production');
 	return { dir, remove: () => rmSync(parent, { recursive: true, force: true }) };
 }
 
