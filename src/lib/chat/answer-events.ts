@@ -9,20 +9,33 @@ import type { StreamingText } from '../render/streaming-text.svelte.ts';
 import type { ToolActivity, TurnEvent } from '../wire/index.ts';
 import { storedImage, type ChatMessage } from './chat-message.ts';
 
-/** Back to an empty streaming answer, for a new attempt (position, id and flags kept). */
+/** What an attempt adds to an answer beyond its text: a new attempt starts without any of it. */
+const ATTEMPT_FIELDS = [
+	'partialImage',
+	'refused',
+	'incompleteReason',
+	'usage',
+	'reasoningParts',
+	'tools',
+	'citations',
+	'failure',
+	'retryNote'
+] as const satisfies readonly (keyof ChatMessage)[];
+
+/**
+ * Back to an empty streaming answer, for a new attempt (position, id and flags kept); `answer`
+ * itself when it is one already (a first attempt), so that nothing on screen is redrawn.
+ */
 export function resetAnswer(answer: ChatMessage): ChatMessage {
-	const {
-		partialImage,
-		refused,
-		incompleteReason,
-		usage,
-		reasoningParts,
-		tools,
-		citations,
-		failure,
-		retryNote,
-		...kept
-	} = answer;
+	const empty =
+		answer.text === '' &&
+		answer.reasoning === '' &&
+		answer.status === 'streaming' &&
+		answer.images.length === 0 &&
+		ATTEMPT_FIELDS.every((field) => answer[field] === undefined);
+	if (empty) return answer;
+	const kept: ChatMessage = { ...answer };
+	for (const field of ATTEMPT_FIELDS) delete kept[field];
 	return { ...kept, text: '', reasoning: '', status: 'streaming', images: [] };
 }
 

@@ -239,7 +239,7 @@ export class ChatSession {
 			...this.#newMessage('user', text),
 			...(refs.length === 0 ? {} : { attachments: refs })
 		};
-		const answer: ChatMessage = { ...this.#newMessage('assistant', ''), id: run.messageId };
+		const answer = this.#newAnswer(run);
 		if (first) this.#title = titleFrom(text === '' ? (files[0]?.name ?? '') : text);
 		files.forEach((file, index) => this.previews.keep(refs[index]?.id ?? '', file.blob));
 		this.#all = [...this.#all, user, answer];
@@ -316,10 +316,7 @@ export class ChatSession {
 		const run = await this.#begin(crypto.randomUUID());
 		if (run === null) return;
 		const forked = this.#fork(at);
-		const added = [
-			...before(),
-			{ ...this.#newMessage('assistant', ''), id: run.messageId } satisfies ChatMessage
-		];
+		const added = [...before(), this.#newAnswer(run)];
 		this.#all = [...this.#all, ...added];
 		await forked;
 		await this.#save(added[0]?.id ?? run.messageId);
@@ -579,6 +576,18 @@ export class ChatSession {
 			draft: this.#draft,
 			...(unsaved === undefined ? {} : { message: unsaved })
 		});
+	}
+
+	/**
+	 * The empty answer `run` streams into, already as its first attempt leaves it (the model it is
+	 * asked of), so that the attempt redraws nothing before its request leaves.
+	 */
+	#newAnswer(run: TurnRun): ChatMessage {
+		return {
+			...this.#newMessage('assistant', ''),
+			id: run.messageId,
+			model: this.#host.target().model
+		};
 	}
 
 	#newMessage(role: ChatMessage['role'], text: string): ChatMessage {

@@ -131,7 +131,12 @@ async function attempt(
 	const before = host.messages().find((message) => message.id === id);
 	// The API refuses a prefill that ends in whitespace; the model's next token brings it back.
 	const partial = continuing ? (before?.text.trimEnd() ?? '') : '';
-	host.update(id, (answer) => ({ ...resetAnswer(answer), model: target.model }));
+	// A first attempt changes nothing here (its answer was made empty, with this model): every
+	// redraw before the request leaves delays it (tests/bench/cold).
+	host.update(id, (answer) => {
+		const reset = resetAnswer(answer);
+		return reset.model === target.model ? reset : { ...reset, model: target.model };
+	});
 	run.restartLive(partial);
 	let planned: PlannedTurn;
 	try {

@@ -45,6 +45,8 @@ export class TurnRun {
 	/** The assistant message this turn answers into. */
 	readonly messageId: string;
 	#live = $state.raw(new StreamingText());
+	/** `live` is still the empty text the run was made with, and no attempt has started on it. */
+	#liveUntouched = true;
 	readonly #controller = new AbortController();
 	#phase = $state<TurnPhase>('saving');
 	#pendingRetry = $state.raw<PendingRetry | null>(null);
@@ -65,8 +67,15 @@ export class TurnRun {
 		return this.#live;
 	}
 
-	/** A new attempt starts from nothing (or from `partial`, an answer it continues). */
+	/**
+	 * A new attempt starts from nothing (or from `partial`, an answer it continues). A first
+	 * attempt from nothing keeps the empty text the run was made with, so nothing showing it is
+	 * redrawn before the request leaves.
+	 */
 	restartLive(partial = ''): void {
+		const untouched = this.#liveUntouched;
+		this.#liveUntouched = false;
+		if (untouched && partial === '') return;
 		const live = new StreamingText();
 		live.append('text', partial);
 		this.#live = live;

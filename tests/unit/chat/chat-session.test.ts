@@ -5,6 +5,8 @@ import {
 	type RecordChange
 } from '../../../src/lib/chat/storage/conversation-store.ts';
 import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
+import type { ChatMessage } from '../../../src/lib/chat/chat-message.ts';
+import type { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
 import { blankConversation, demoFetch, demoTarget, holdWrites } from './demo-session.ts';
 
 /**
@@ -90,6 +92,60 @@ describe('ChatSession', () => {
 			'user:completed',
 			'assistant:completed'
 		]);
+	});
+
+	it('a first attempt redraws nothing between the prompt’s save and its request: the answer and its text are the ones the send showed', async () => {
+		// Each change to what is shown is a redraw the request would wait behind (bench:cold).
+		type Shown = { answer: ChatMessage | undefined; text: StreamingText | undefined };
+		const shown = (): Shown => {
+			const answer = chat.messages.at(-1);
+			return { answer, text: answer === undefined ? undefined : chat.liveTextOf(answer.id) };
+		};
+		const seen: { atSave?: Shown; atRequest?: Shown } = {};
+		class WatchedStore extends MemoryStore {
+			override saveMessage(record: MessageRecord, withRecord?: RecordChange) {
+				if (record.role === 'user') seen.atSave = shown();
+				return super.saveMessage(record, withRecord);
+			}
+		}
+		const chat: ChatSession = session(
+			new WatchedStore(),
+			demoFetch(() => (seen.atRequest = shown()))
+		);
+		await chat.send('hello #scenario:instant');
+		const { atSave, atRequest } = seen;
+		expect(atSave?.answer?.role).toBe('assistant');
+		expect(atRequest?.answer).toBe(atSave?.answer);
+		expect(atRequest?.text).toBe(atSave?.text);
+		// The answer was made for the model it asks, and says so from the start.
+		expect(atSave?.answer?.model).toBe('demo');
+		expect(chat.messages.at(-1)).toMatchObject({ model: 'demo', status: 'completed' });
+	});
+
+	it('Try again on a cut answer starts from an empty answer and text again', async () => {
+		const atRequest: { text: string; failure: unknown; live: string | undefined }[] = [];
+		const chat: ChatSession = session(
+			new MemoryStore(),
+			demoFetch(() => {
+				const answer = chat.messages.at(-1);
+				atRequest.push({
+					text: answer?.text ?? '',
+					failure: answer?.failure,
+					live: answer === undefined ? undefined : chat.liveTextOf(answer.id)?.read('text')
+				});
+			})
+		);
+		await chat.send('hello #scenario:cut:once');
+		const cut = chat.messages.at(-1);
+		expect(cut?.text).not.toBe('');
+		expect(cut?.failure).toBeDefined();
+		await chat.retry();
+		expect(atRequest).toEqual([
+			{ text: '', failure: undefined, live: '' },
+			{ text: '', failure: undefined, live: '' }
+		]);
+		expect(chat.messages.at(-1)?.status).toBe('completed');
+		expect(chat.messages.at(-1)?.failure).toBeUndefined();
 	});
 
 	it('Stop ends the turn cancelled, keeps and saves what arrived', async () => {
