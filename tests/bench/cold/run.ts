@@ -91,23 +91,23 @@ const logRun = (run: number, name: string, first: VisitResult, returning: VisitR
 /** This tree against `revision` (against.ts): both built and served, run by run in ABBA order. */
 async function compareAgainst(revision: string): Promise<void> {
 	const checkout = checkOut(revision);
-	const builds: { side: Side; app: BuiltApp; server?: RunningApp }[] = [];
+	const builds: { label: string; side: Side; app: BuiltApp; server?: RunningApp }[] = [];
 	try {
-		for (const [name, root] of [
-			[workingTreeName(), undefined],
-			[checkout.name, checkout.root]
+		for (const [label, name, root] of [
+			['this tree', workingTreeName(), undefined],
+			['against', checkout.name, checkout.root]
 		] as const) {
 			const app = buildApp('production', root === undefined ? {} : { root });
-			builds.push({ side: { name, first: [], returning: [] }, app });
+			builds.push({ label, side: { name, first: [], returning: [] }, app });
 		}
 		for (const [index, build] of builds.entries())
 			build.server = await serve(build.app.dir, PORT + index);
 		for (let run = 0; run < RUNS; run++) {
-			for (const { side, server } of run % 2 === 0 ? builds : [...builds].reverse()) {
+			for (const { label, side, server } of run % 2 === 0 ? builds : [...builds].reverse()) {
 				const visits = await oneRun(`${server?.url}/`);
 				side.first.push(visits.first);
 				side.returning.push(visits.returning);
-				logRun(run, ` (${side.name.slice(0, 24)})`, visits.first, visits.returning);
+				logRun(run, ` (${label})`, visits.first, visits.returning);
 			}
 		}
 		const [ours, theirs] = builds.map((build) => build.side);
