@@ -227,6 +227,8 @@ export class ChatSession {
 		const text = prompt.trim();
 		if ((text === '' && this.attachments.items.length === 0) || this.busy) return;
 		this.cancelRetry();
+		// Asked before the conversation is claimed: a page with no gateway fails here, holding nothing.
+		const model = this.#host.target().model;
 		// The turn exists from this moment: Stop while the prompt is being saved stops it too.
 		const run = await this.#begin(crypto.randomUUID());
 		// Stopped at once, or another tab is answering here: nothing was taken from the composer.
@@ -239,7 +241,7 @@ export class ChatSession {
 			...this.#newMessage('user', text),
 			...(refs.length === 0 ? {} : { attachments: refs })
 		};
-		const answer = this.#newAnswer(run);
+		const answer = this.#newAnswer(run, model);
 		if (first) this.#title = titleFrom(text === '' ? (files[0]?.name ?? '') : text);
 		files.forEach((file, index) => this.previews.keep(refs[index]?.id ?? '', file.blob));
 		this.#all = [...this.#all, user, answer];
@@ -254,7 +256,7 @@ export class ChatSession {
 		await this.#save(user.id, {
 			...(first ? { title: this.#title } : {}),
 			draft: '',
-			model: this.#host.target().model,
+			model,
 			updatedAt: Date.now()
 		});
 		this.#host.attempts[answer.id] = 0;
@@ -313,10 +315,11 @@ export class ChatSession {
 	 */
 	async #branchTurn(at: ChatMessage, before: () => ChatMessage[]): Promise<void> {
 		this.cancelRetry();
+		const model = this.#host.target().model;
 		const run = await this.#begin(crypto.randomUUID());
 		if (run === null) return;
 		const forked = this.#fork(at);
-		const added = [...before(), this.#newAnswer(run)];
+		const added = [...before(), this.#newAnswer(run, model)];
 		this.#all = [...this.#all, ...added];
 		await forked;
 		await this.#save(added[0]?.id ?? run.messageId);
@@ -579,15 +582,11 @@ export class ChatSession {
 	}
 
 	/**
-	 * The empty answer `run` streams into, already as its first attempt leaves it (the model it is
-	 * asked of), so that the attempt redraws nothing before its request leaves.
+	 * The empty answer `run` streams into, already as its first attempt leaves it (asked of
+	 * `model`), so that the attempt redraws nothing before its request leaves.
 	 */
-	#newAnswer(run: TurnRun): ChatMessage {
-		return {
-			...this.#newMessage('assistant', ''),
-			id: run.messageId,
-			model: this.#host.target().model
-		};
+	#newAnswer(run: TurnRun, model: string): ChatMessage {
+		return { ...this.#newMessage('assistant', ''), id: run.messageId, model };
 	}
 
 	#newMessage(role: ChatMessage['role'], text: string): ChatMessage {
