@@ -6,7 +6,7 @@
 import type { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import { DemoGateway } from '../../../src/lib/server/demo-gateway/index.ts';
 
-export { blankConversation, DEMO_BASE, demoTarget } from './demo-target.ts';
+export { blankConversation, demoTarget } from './demo-target.ts';
 
 /**
  * `fetch` answered by a demo gateway of its own (it remembers its `:once` prompts);

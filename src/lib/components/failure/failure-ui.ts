@@ -5,6 +5,7 @@
  * went away with the network), FailureFallback shows the failure's own message, its kind and a
  * way to try again, so a failure is never silent.
  */
+import { loadOnce } from '../../app/load-once.ts';
 import type FailureCard from './FailureCard.svelte';
 import type SignInProblem from '../auth/SignInProblem.svelte';
 
@@ -13,12 +14,7 @@ export interface FailureUi {
 	SignInProblem: typeof SignInProblem;
 }
 
-let loading: Promise<FailureUi> | null = null;
-
-export function loadFailureUi(): Promise<FailureUi> {
-	loading ??= import('./failure-ui-parts.ts').catch((error: unknown) => {
-		loading = null;
-		throw error;
-	});
-	return loading;
-}
+/** Asked once; a failed load is forgotten, so the fallback's Try again loads it anew. */
+export const loadFailureUi: () => Promise<FailureUi> = loadOnce(
+	() => import('./failure-ui-parts.ts')
+);
