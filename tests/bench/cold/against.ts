@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { ROOT } from '../render/app-server.ts';
 import { SLOW_LINK } from './slow-browser.ts';
+import { signedRankP } from './signed-rank.ts';
 import type { VisitResult } from './visit.ts';
 
 const RESULTS = new URL('../results/cold-against.md', import.meta.url);
@@ -90,8 +91,9 @@ function rows(ours: readonly VisitResult[], theirs: readonly VisitResult[]): str
 		if (pairs.length === 0) return [];
 		const differences = pairs.map(([a, b]) => a - b);
 		const faster = differences.filter((difference) => difference < 0).length;
+		const p = signedRankP(differences);
 		return [
-			`| ${name} | ${Math.round(median(pairs.map(([a]) => a)))} | ${Math.round(median(pairs.map(([, b]) => b)))} | ${Math.round(median(differences))} | ${Math.round(Math.min(...differences))} … ${Math.round(Math.max(...differences))} | ${faster} of ${pairs.length} |`
+			`| ${name} | ${Math.round(median(pairs.map(([a]) => a)))} | ${Math.round(median(pairs.map(([, b]) => b)))} | ${Math.round(median(differences))} | ${Math.round(Math.min(...differences))} … ${Math.round(Math.max(...differences))} | ${faster} of ${pairs.length} | ${p < 0.001 ? '< 0.001' : p.toPrecision(2)} |`
 		];
 	});
 }
@@ -102,8 +104,8 @@ export async function writeAgainstReport(
 	chromium: string
 ): Promise<void> {
 	const table = (kind: 'first' | 'returning'): string[] => [
-		`| ${kind} visit, ms from the navigation (composer) or the click on Send | this tree (median) | against (median) | difference, pair by pair (median) | range | this tree faster |`,
-		'| --- | --- | --- | --- | --- | --- |',
+		`| ${kind} visit, ms from the navigation (composer) or the click on Send | this tree (median) | against (median) | difference, pair by pair (median) | range | this tree faster | p |`,
+		'| --- | --- | --- | --- | --- | --- | --- |',
 		...rows(ours[kind], theirs[kind])
 	];
 	const markdown = [
@@ -114,7 +116,7 @@ export async function writeAgainstReport(
 		`- **this tree**: ${ours.name}`,
 		`- **against**: ${theirs.name}`,
 		'',
-		`${ours.first.length} runs; each run is a first and a returning visit of both builds, in alternating order (ABBA), each build in a fresh profile. A difference below 0 means this tree was faster in that pair.`,
+		`${ours.first.length} runs; each run is a first and a returning visit of both builds, in alternating order (ABBA), each build in a fresh profile. A difference below 0 means this tree was faster in that pair. p: how likely pairs at least this one-sided would be if neither build were faster (Wilcoxon signed-rank test, exact, two-sided; signed-rank.ts); below 0.05, the difference is more than this machine's noise.`,
 		'',
 		...table('first'),
 		'',
