@@ -18,6 +18,7 @@ import { ROOT } from '../render/app-server.ts';
 import { SLOW_LINK } from './slow-browser.ts';
 import { signedRankP } from './signed-rank.ts';
 import type { VisitResult } from './visit.ts';
+import { median } from '../stats.ts';
 
 const RESULTS = new URL('../results/cold-against.md', import.meta.url);
 
@@ -71,14 +72,6 @@ const MEASURES: { name: string; of: (visit: VisitResult) => number | undefined }
 	{ name: 'turn request leaves', of: (visit) => visit.send?.requestStart },
 	{ name: 'its first bytes', of: (visit) => visit.send?.firstData }
 ];
-
-function median(values: readonly number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1
-		? (sorted[middle] ?? Number.NaN)
-		: ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-}
 
 /** The rows of one visit kind: each measure's medians, and its differences pair by pair. */
 function rows(ours: readonly VisitResult[], theirs: readonly VisitResult[]): string[] {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import type { LinkConditions } from './slow-browser.ts';
 import type { Timed, VisitResult } from './visit.ts';
+import { median } from '../stats.ts';
 
 export const COLD_TARGETS = { firstVisitMs: 2000, returningVisitMs: 1200, firstTokenMs: 400 };
 
@@ -42,14 +43,6 @@ export function environment(chromium: string): Record<string, string | number> {
 }
 
 const ms = (value: number): number => Math.round(value);
-function median(values: readonly number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	if (sorted.length === 0) return Number.NaN;
-	return sorted.length % 2 === 1
-		? (sorted[middle] ?? 0)
-		: ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 const max = (values: readonly number[]): number => Math.max(...values);
 const stat = (values: readonly number[]): string => `${ms(median(values))} / ${ms(max(values))}`;
 

@@ -16,6 +16,7 @@ import {
 	type Renderer,
 	type StreamRun
 } from './stream-run.ts';
+import { median } from '../stats.ts';
 
 export interface Target {
 	name: string;
@@ -45,15 +46,6 @@ export interface RenderBenchReport {
 	profiles: ProfileSummary[];
 	longConversation: LongConversationRun[];
 	targets: Target[];
-}
-
-export function median(values: readonly number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1
-		? (sorted[middle] ?? NaN)
-		: // An even number of rounds: the mean of the middle two, without float noise in the report.
-			Math.round((((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2) * 1e4) / 1e4;
 }
 
 type NumericKey = { [K in keyof RunRow]: RunRow[K] extends number ? K : never }[keyof RunRow];

@@ -21,6 +21,7 @@ import {
 	type RouteStream,
 	type WireBenchReport
 } from './report.ts';
+import { median } from '../stats.ts';
 
 const EVENTS = 50_000;
 const SEED = 20260501;
@@ -79,14 +80,6 @@ async function startWorker({ route, kind }: Pipeline): Promise<{ worker: Worker;
 	});
 	const ready = await nextMessage<Ready>(worker);
 	return { worker, ready };
-}
-
-function median(values: readonly number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1
-		? (sorted[middle] ?? 0)
-		: ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
