@@ -1,13 +1,14 @@
 /**
  * One conversation, as the page drives it: send, stop, retry, regenerate, compact and retry, take
- * the last prompt back, and its draft. The work is done by three collaborators:
+ * the last prompt back, and its draft. The work is done by these collaborators:
  *
  * - a `TurnRun` (turn-run.svelte.ts) per turn in flight — its phase, the one AbortController for
  *   every request of the turn, the retry countdown, the streaming text — driven by `driveTurn`
  *   (turn-driver.ts: compaction, the request, automatic retries);
  * - the conversation's `ConversationWriter` (conversation-writer.ts), the only writer of its
  *   storage (positions, write order, the draft, the record's fields, the lock across tabs);
- * - the `ConversationChannel` (conversation-channel.ts), through which other tabs' writes show here.
+ * - the `ConversationChannel` (conversation-channel.ts), through which other tabs' writes show here;
+ * - its `PageHideGuard` (page-hide-guard.ts), what runs as the page is hidden or shown again.
  *
  * Messages are `$state.raw`: a message is replaced, never changed in place, when something about
  * it settles; the text of the answer in flight streams into its run's `StreamingText` instead.
@@ -35,6 +36,7 @@ import {
 	type BranchRecord
 } from './branches.ts';
 import { clearJournal, writeJournal } from './storage/unload-journal.ts';
+import { PageHideGuard } from './page-hide-guard.ts';
 import type { TurnHost, TurnStart } from './turn-driver.ts';
 import { assetFailure } from '../failure/asset-load.ts';
 import { loadTurnEngine, type TurnEngine } from './turn-engine.ts';
@@ -91,33 +93,7 @@ export class ChatSession {
 	readonly #writer: ConversationWriter;
 	readonly #host: TurnHost;
 	readonly #unsubscribe: () => void;
-	/** Journals written by this page so far (see #onShown). */
-	#journals = 0;
-
-	readonly #flushOnHide = (): void => {
-		if (document.visibilityState === 'visible') {
-			this.#onShown();
-			return;
-		}
-		this.#journal();
-		void this.flush();
-	};
-
-	/**
-	 * The tab is back: the page was not going away after all, and what is typed from now on is
-	 * written to IndexedDB as usual. A journal left when it was hidden would, after a crash, be
-	 * folded back over that newer text at the next load; so once every write asked for so far is
-	 * done, it goes — unless the page hid again meanwhile (a newer journal) or storage is not
-	 * keeping writes (then the journal is the only copy).
-	 */
-	#onShown(): void {
-		const written = this.#journals;
-		if (written === 0) return;
-		void this.flush().then(() => {
-			if (written !== this.#journals || document.visibilityState !== 'visible') return;
-			if (this.#writer.durable) clearJournal(this.id);
-		});
-	}
+	readonly #hideGuard: PageHideGuard;
 
 	constructor(init: ChatSessionInit) {
 		const { messages, ...record } = init.conversation;
@@ -146,10 +122,13 @@ export class ChatSession {
 				);
 			}
 		});
-		if (typeof window !== 'undefined') {
-			window.addEventListener('pagehide', this.#flushOnHide);
-			document.addEventListener('visibilitychange', this.#flushOnHide);
-		}
+		this.#hideGuard = new PageHideGuard({
+			journal: () => this.#journal(),
+			flush: () => this.flush(),
+			forgetJournal: () => {
+				if (this.#writer.durable) clearJournal(this.id);
+			}
+		});
 	}
 
 	get messages(): readonly ChatMessage[] {
@@ -418,10 +397,7 @@ export class ChatSession {
 		this.#unsubscribe();
 		this.attachments.dispose();
 		this.previews.dispose();
-		if (typeof window !== 'undefined') {
-			window.removeEventListener('pagehide', this.#flushOnHide);
-			document.removeEventListener('visibilitychange', this.#flushOnHide);
-		}
+		this.#hideGuard.dispose();
 	}
 
 	/** retry / compactAndRetry: the last assistant turn, sent again. */
@@ -559,8 +535,11 @@ export class ChatSession {
 		}
 	}
 
-	/** The synchronous part of leaving: what could still be lost goes to the unload journal. */
-	#journal(): void {
+	/**
+	 * The synchronous part of leaving: what could still be lost goes to the unload journal (false
+	 * when there is nothing to keep).
+	 */
+	#journal(): boolean {
 		const last = this.#messages.at(-1);
 		const live = last === undefined ? undefined : this.liveTextOf(last.id);
 		// The page may have torn down the request before `pagehide`, so the answer can already
@@ -573,12 +552,12 @@ export class ChatSession {
 							: { ...last, text: live.read('text'), reasoning: live.read('reasoning') }
 					)
 				: undefined;
-		if (this.#all.length === 0 && this.#draft === '') return;
-		this.#journals += 1;
+		if (this.#all.length === 0 && this.#draft === '') return false;
 		writeJournal(this.id, {
 			draft: this.#draft,
 			...(unsaved === undefined ? {} : { message: unsaved })
 		});
+		return true;
 	}
 
 	/**

@@ -1,0 +1,58 @@
+/**
+ * What a conversation does as its page is hidden, left, or shown again (the HTML standard's
+ * `visibilitychange` and `pagehide`): a page may be discarded at any moment after it is hidden,
+ * and `pagehide` is the last event a page that is going away is sure to run.
+ *
+ * - Hidden or left: the synchronous copy first (the unload journal, written before any await,
+ *   since nothing asynchronous is sure to finish), then every pending write is started.
+ * - Shown again: the page was not going away after all, and what is typed from now on is written
+ *   to IndexedDB as usual. A journal left when it was hidden would, after a crash, be folded back
+ *   over that newer text at the next load; so once every write asked for so far is done, it goes
+ *   — unless the page hid again meanwhile (a newer journal) or the journal is the only copy.
+ */
+export interface PageHideWork {
+	/** Writes what could still be lost to the unload journal, synchronously; false if nothing. */
+	journal(): boolean;
+	/** Starts every pending write; resolves once all asked for so far are done. */
+	flush(): Promise<void>;
+	/** Removes the journal, when storage keeps writes (otherwise it is the only copy). */
+	forgetJournal(): void;
+}
+
+export class PageHideGuard {
+	readonly #work: PageHideWork;
+	/** Journals written by this page so far: a later one makes an earlier clean-up moot. */
+	#journals = 0;
+
+	readonly #onChange = (): void => {
+		if (document.visibilityState === 'visible') this.#shown();
+		else this.#hidden();
+	};
+
+	constructor(work: PageHideWork) {
+		this.#work = work;
+		if (typeof window === 'undefined') return;
+		window.addEventListener('pagehide', this.#onChange);
+		document.addEventListener('visibilitychange', this.#onChange);
+	}
+
+	dispose(): void {
+		if (typeof window === 'undefined') return;
+		window.removeEventListener('pagehide', this.#onChange);
+		document.removeEventListener('visibilitychange', this.#onChange);
+	}
+
+	#hidden(): void {
+		if (this.#work.journal()) this.#journals += 1;
+		void this.#work.flush();
+	}
+
+	#shown(): void {
+		const written = this.#journals;
+		if (written === 0) return;
+		void this.#work.flush().then(() => {
+			if (written !== this.#journals || document.visibilityState !== 'visible') return;
+			this.#work.forgetJournal();
+		});
+	}
+}
