@@ -8,7 +8,8 @@
  * - the conversation's `ConversationWriter` (conversation-writer.ts), the only writer of its
  *   storage (positions, write order, the draft, the record's fields, the lock across tabs);
  * - the `ConversationChannel` (conversation-channel.ts), through which other tabs' writes show here;
- * - its `PageHideGuard` (page-hide-guard.ts), what runs as the page is hidden or shown again.
+ * - its `ConversationVersions` (conversation-versions.svelte.ts), the versions and the one shown,
+ *   and its `PageHideGuard` (page-hide-guard.ts), what runs as the page is hidden or shown again.
  *
  * Messages are `$state.raw`: a message is replaced, never changed in place, when something about
  * it settles; the text of the answer in flight streams into its run's `StreamingText` instead.
@@ -26,15 +27,8 @@ import { ConversationWriter, restoreConversation, settleAbandoned } from './conv
 import type { ConversationPatch, ConversationStore } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { AttachmentRef, Conversation } from './storage/records.ts';
-import {
-	branchOf,
-	forkPointOf,
-	latestWithin,
-	MAIN_BRANCH,
-	threadOf,
-	versionsAt,
-	type BranchRecord
-} from './branches.ts';
+import { MAIN_BRANCH } from './branches.ts';
+import { ConversationVersions } from './conversation-versions.svelte.ts';
 import { clearJournal, writeJournal } from './storage/unload-journal.ts';
 import { PageHideGuard } from './page-hide-guard.ts';
 import type { TurnHost, TurnStart } from './turn-driver.ts';
@@ -69,10 +63,10 @@ export class ChatSession {
 	readonly ready: Promise<void>;
 	/** Every message of every branch, in position order. */
 	#all = $state.raw<ChatMessage[]>([]);
-	#branches = $state.raw<BranchRecord[]>([]);
-	#activeBranch = $state(MAIN_BRANCH);
-	/** The messages shown, sent and continued: the active branch's thread (branches.ts). */
-	readonly #messages = $derived(threadOf(this.#all, this.#branches, this.#activeBranch));
+	/** The versions, and which one is shown (conversation-versions.svelte.ts). */
+	readonly #versions: ConversationVersions;
+	/** The messages shown, sent and continued: the thread of the version shown. */
+	readonly #messages = $derived.by(() => this.#versions.thread(this.#all));
 	#title = $state('');
 	#draft = $state('');
 	#webSearch = $state(false);
@@ -98,6 +92,10 @@ export class ChatSession {
 	constructor(init: ChatSessionInit) {
 		const { messages, ...record } = init.conversation;
 		this.id = record.id;
+		this.#versions = new ConversationVersions(
+			record.branches ?? [],
+			record.activeBranch ?? MAIN_BRANCH
+		);
 		this.#title = record.title;
 		this.#webSearch = record.webSearch === true;
 		this.#store = init.store;
@@ -110,8 +108,6 @@ export class ChatSession {
 		this.#host = this.#hostFor(init);
 		const restored = restoreConversation(init.conversation);
 		this.#all = restored.messages;
-		this.#branches = record.branches ?? [];
-		this.#activeBranch = record.activeBranch ?? MAIN_BRANCH;
 		this.#draft = restored.draft;
 		this.#unsubscribe = init.channel?.subscribe((news) => this.#hear(news)) ?? (() => undefined);
 		this.ready = settleAbandoned(this.#writer, restored, () => this.#draft).then((settled) => {
@@ -309,22 +305,15 @@ export class ChatSession {
 	/** The versions at message `id`'s place: which one is shown (from 0), of how many; or `null`. */
 	versionsOf(id: string): { index: number; count: number } | null {
 		const message = this.#messages.find((candidate) => candidate.id === id);
-		if (message === undefined) return null;
-		const versions = versionsAt(message, this.#all, this.#branches);
-		return versions === null ? null : { index: versions.index, count: versions.branches.length };
+		return message === undefined ? null : this.#versions.at(message, this.#all);
 	}
 
 	/** Shows the previous (`-1`) or next (`1`) version at message `id`'s place. */
 	async showVersion(id: string, step: -1 | 1): Promise<void> {
 		const message = this.#messages.find((candidate) => candidate.id === id);
 		if (this.busy || message === undefined) return;
-		const versions = versionsAt(message, this.#all, this.#branches);
-		const chosen = versions?.branches[versions.index + step];
-		if (chosen === undefined) return;
-		const { forkSeq } = forkPointOf(message, this.#all, this.#branches);
-		const next = latestWithin(chosen, forkSeq, this.#branches);
-		this.#activeBranch = next;
-		await this.#writer.patch({ activeBranch: next });
+		const patch = this.#versions.step(message, this.#all, step);
+		if (patch !== null) await this.#writer.patch(patch);
 	}
 
 	/**
@@ -348,7 +337,7 @@ export class ChatSession {
 		this.stop();
 		const answer = this.#messages[index + 1];
 		const versioned =
-			branchOf(prompt) !== this.#activeBranch ||
+			!this.#versions.madeInShown(prompt) ||
 			this.versionsOf(prompt.id) !== null ||
 			(answer !== undefined && this.versionsOf(answer.id) !== null);
 		if (versioned) {
@@ -420,15 +409,7 @@ export class ChatSession {
 	 * messages before anything else runs, and awaits the returned write of the record.
 	 */
 	#fork(message: ChatMessage): Promise<void> {
-		const point = forkPointOf(message, this.#all, this.#branches);
-		const branch: BranchRecord = { id: crypto.randomUUID(), ...point, createdAt: Date.now() };
-		this.#branches = [...this.#branches, branch];
-		this.#activeBranch = branch.id;
-		return this.#writer.patch({
-			branches: this.#branches,
-			activeBranch: branch.id,
-			updatedAt: Date.now()
-		});
+		return this.#writer.patch(this.#versions.fork(message, this.#all));
 	}
 
 	/**
@@ -531,7 +512,7 @@ export class ChatSession {
 		} else if (news.type === 'record' && news.conversationId === this.id) {
 			if (news.patch.title !== undefined) this.#title = news.patch.title;
 			// Versions made in another tab can be shown here; which one this tab shows stays its own.
-			if (news.patch.branches !== undefined) this.#branches = news.patch.branches;
+			if (news.patch.branches !== undefined) this.#versions.heard(news.patch.branches);
 		}
 	}
 
@@ -579,7 +560,7 @@ export class ChatSession {
 			status: role === 'user' ? 'completed' : 'streaming',
 			images: [],
 			createdAt: Date.now(),
-			...(this.#activeBranch === MAIN_BRANCH ? {} : { branch: this.#activeBranch })
+			...this.#versions.tag
 		};
 	}
 
