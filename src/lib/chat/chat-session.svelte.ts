@@ -9,7 +9,7 @@
  *   storage (positions, write order, the draft, the record's fields, the lock across tabs);
  * - the `ConversationChannel` (conversation-channel.ts), through which other tabs' writes show here;
  * - its `ConversationVersions` (conversation-versions.svelte.ts), the versions and the one shown,
- *   and its `PageHideGuard` (page-hide-guard.ts), what runs as the page is hidden or shown again.
+ *   and `guardPageHide` (page-hide-guard.ts), what runs as the page is hidden or shown again.
  *
  * Messages are `$state.raw`: a message is replaced, never changed in place, when something about
  * it settles; the text of the answer in flight streams into its run's `StreamingText` instead.
@@ -30,7 +30,7 @@ import type { AttachmentRef, Conversation } from './storage/records.ts';
 import { MAIN_BRANCH } from './branches.ts';
 import { ConversationVersions } from './conversation-versions.svelte.ts';
 import { clearJournal, writeJournal } from './storage/unload-journal.ts';
-import { PageHideGuard } from './page-hide-guard.ts';
+import { guardPageHide } from './page-hide-guard.ts';
 import type { TurnHost, TurnStart } from './turn-driver.ts';
 import { assetFailure } from '../failure/asset-load.ts';
 import { loadTurnEngine, type TurnEngine } from './turn-engine.ts';
@@ -87,7 +87,8 @@ export class ChatSession {
 	readonly #writer: ConversationWriter;
 	readonly #host: TurnHost;
 	readonly #unsubscribe: () => void;
-	readonly #hideGuard: PageHideGuard;
+	/** Stops listening for the page being hidden (page-hide-guard.ts). */
+	readonly #unguard: () => void;
 
 	constructor(init: ChatSessionInit) {
 		const { messages, ...record } = init.conversation;
@@ -118,7 +119,7 @@ export class ChatSession {
 				);
 			}
 		});
-		this.#hideGuard = new PageHideGuard({
+		this.#unguard = guardPageHide({
 			journal: () => this.#journal(),
 			flush: () => this.flush(),
 			forgetJournal: () => {
@@ -386,7 +387,7 @@ export class ChatSession {
 		this.#unsubscribe();
 		this.attachments.dispose();
 		this.previews.dispose();
-		this.#hideGuard.dispose();
+		this.#unguard();
 	}
 
 	/** retry / compactAndRetry: the last assistant turn, sent again. */

@@ -1,15 +1,15 @@
 /**
- * PageHideGuard in a real page (Chromium): the journal is written the moment the tab is hidden,
+ * guardPageHide in a real page (Chromium): the journal is written the moment the tab is hidden,
  * before any write is awaited; it is forgotten when the tab comes back and every write asked for
  * has landed — but not if the tab hid again meanwhile, whose newer journal is then the only sure
  * copy. The session's own journey through it is storage/journal-on-return.test.ts.
  */
 import { afterEach, expect, it } from 'vitest';
-import { PageHideGuard, type PageHideWork } from '../../../src/lib/chat/page-hide-guard.ts';
+import { guardPageHide, type PageHideWork } from '../../../src/lib/chat/page-hide-guard.ts';
 
-const guards: PageHideGuard[] = [];
+const guards: (() => void)[] = [];
 afterEach(() => {
-	for (const guard of guards.splice(0)) guard.dispose();
+	for (const stop of guards.splice(0)) stop();
 	Reflect.deleteProperty(document, 'visibilityState');
 });
 
@@ -47,10 +47,11 @@ async function settle(): Promise<void> {
 	await Promise.resolve();
 }
 
-function guard(work: PageHideWork): PageHideGuard {
-	const made = new PageHideGuard(work);
-	guards.push(made);
-	return made;
+/** Guards the page with `work`; returns the function that stops it. */
+function guard(work: PageHideWork): () => void {
+	const stop = guardPageHide(work);
+	guards.push(stop);
+	return stop;
 }
 
 it('hidden: the journal is written first, synchronously, then the writes are started', () => {
@@ -116,7 +117,7 @@ it('shown without a journal ever written: nothing to forget, nothing flushed', a
 
 it('disposed: the page hiding asks nothing of it any more', () => {
 	const { log, work } = recordedWork();
-	guard(work).dispose();
+	guard(work)();
 	showTab('hidden');
 	expect(log).toEqual([]);
 });
