@@ -396,3 +396,38 @@ test.describe('two tabs on one conversation', () => {
 		await expect(lastAnswer(tabB)).toHaveAttribute('data-turn-status', 'completed');
 	});
 });
+
+test.describe('the message views cannot load', () => {
+	// The page's own requests only: a service worker would answer them from its cache.
+	test.use({ serviceWorkers: 'block' });
+
+	test('a conversation reopened after a deploy took its code away shows its words, plain', async ({
+		page,
+		context
+	}) => {
+		await openChat(page);
+		const prompt = `kept words ${Date.now()}`;
+		await send(page, prompt);
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+		// The next page finds the script of the message views gone (a deploy replaced it).
+		let refused = 0;
+		await context.route(/\/_app\/immutable\/.+\.js$/, async (route) => {
+			const response = await route.fetch();
+			const body = await response.text();
+			if (body.includes('message-content')) {
+				refused += 1;
+				await route.fulfill({ status: 404, body: 'Not Found' });
+			} else await route.fulfill({ response, body });
+		});
+		const next = await context.newPage();
+		await next.goto('/');
+		const list = next.getByRole('list', { name: 'Conversation' });
+		// Each message as its words, in a plain row (the message views would draw a row of their own).
+		await expect(list.locator('li[data-role="user"]')).toHaveText(prompt);
+		await expect(list.locator('li[data-role="assistant"]')).not.toHaveText('');
+		expect(refused).toBeGreaterThan(0);
+		// The composer still works: the person can carry on once the app is reloaded.
+		await expect(next.getByRole('textbox', { name: 'Message' })).toBeEditable();
+	});
+});

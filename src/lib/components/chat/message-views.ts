@@ -1,18 +1,19 @@
 /**
- * The message views (MessageRow.svelte and the prompt, answer, notice, actions and editor views it
- * shows) load with the first message to show or at the first interaction, not with the page.
- * Once loaded they are at hand synchronously, so a list mounted later (back from the connection
- * check) paints its messages in its first frame.
+ * The message list and every message view (MessageList.svelte, MessageRow.svelte and the prompt,
+ * answer, notice, actions and editor views) load with the first message to show or at the first
+ * interaction, not with the page (bench:size: an empty conversation's first paint carries none of
+ * them). Once loaded they are at hand synchronously, so a list mounted later (the first send, back
+ * from the connection check) paints its messages in its first frame.
  */
-import type MessageRow from './MessageRow.svelte';
+import type MessageList from './MessageList.svelte';
 
-let loaded: typeof MessageRow | null = null;
+let loaded: typeof MessageList | null = null;
 
-export function loadedMessageViews(): typeof MessageRow | null {
+export function loadedMessageViews(): typeof MessageList | null {
 	return loaded;
 }
 
-export async function loadMessageViews(): Promise<typeof MessageRow> {
-	loaded ??= (await import('./MessageRow.svelte')).default;
+export async function loadMessageViews(): Promise<typeof MessageList> {
+	loaded ??= (await import('./MessageList.svelte')).default;
 	return loaded;
 }
