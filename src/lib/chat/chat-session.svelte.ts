@@ -8,8 +8,9 @@
  * - the conversation's `ConversationWriter` (conversation-writer.ts), the only writer of its
  *   storage (positions, write order, the draft, the record's fields, the lock across tabs);
  * - the `ConversationChannel` (conversation-channel.ts), through which other tabs' writes show here;
- * - its `ConversationVersions` (conversation-versions.svelte.ts), the versions and the one shown,
- *   and `guardPageHide` (page-hide-guard.ts), what runs as the page is hidden or shown again.
+ * - its `ConversationVersions` (conversation-versions.svelte.ts), the versions and the one shown;
+ * - its `ConversationSaver` (conversation-saver.ts), what each write holds and when it is made,
+ *   and the unload journal, run by `guardPageHide` (page-hide-guard.ts) as the page is hidden.
  *
  * Messages are `$state.raw`: a message is replaced, never changed in place, when something about
  * it settles; the text of the answer in flight streams into its run's `StreamingText` instead.
@@ -21,15 +22,15 @@ import type { StreamingText } from '../render/streaming-text.svelte.ts';
 import { AttachmentPreviews } from './attachment-previews.svelte.ts';
 import { PendingAttachments, type PendingAttachment } from './pending-attachments.svelte.ts';
 import { blobToBase64 } from './storage/blob-base64.ts';
-import { DEFAULT_TITLE, titleFrom, toRecord, type ChatMessage } from './chat-message.ts';
+import { DEFAULT_TITLE, titleFrom, type ChatMessage } from './chat-message.ts';
 import type { ConversationChannel, ConversationNews } from './conversation-channel.ts';
 import { ConversationWriter, restoreConversation, settleAbandoned } from './conversation-writer.ts';
-import type { ConversationPatch, ConversationStore } from './storage/conversation-store.ts';
+import type { ConversationStore } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { AttachmentRef, Conversation } from './storage/records.ts';
 import { MAIN_BRANCH } from './branches.ts';
 import { ConversationVersions } from './conversation-versions.svelte.ts';
-import { clearJournal, writeJournal } from './storage/unload-journal.ts';
+import { conversationSaver, type ConversationSaver } from './conversation-saver.ts';
 import { guardPageHide } from './page-hide-guard.ts';
 import type { TurnHost, TurnStart } from './turn-driver.ts';
 import { assetFailure } from '../failure/asset-load.ts';
@@ -53,9 +54,6 @@ export interface ChatSessionInit {
 	channel?: ConversationChannel;
 	fetch?: typeof fetch;
 }
-
-/** How often a growing answer is written to storage while it streams. */
-const SAVE_EVERY_MS = 400;
 
 export class ChatSession {
 	readonly id: string;
@@ -81,10 +79,8 @@ export class ChatSession {
 	readonly #store: ConversationStore;
 	/** Calls off a scheduled automatic retry without stopping anything else. */
 	#retryCalledOff = new AbortController();
-	#saveTimer: ReturnType<typeof setTimeout> | undefined;
-	/** Messages with a write to storage under way (by id), which the unload journal must cover. */
-	#writing: Record<string, number> = {};
 	readonly #writer: ConversationWriter;
+	readonly #saver: ConversationSaver;
 	readonly #host: TurnHost;
 	readonly #unsubscribe: () => void;
 	/** Stops listening for the page being hidden (page-hide-guard.ts). */
@@ -106,6 +102,14 @@ export class ChatSession {
 			...(init.onSaved === undefined ? {} : { onRecordSaved: init.onSaved }),
 			...(init.channel === undefined ? {} : { channel: init.channel })
 		});
+		this.#saver = conversationSaver(this.#writer, {
+			find: (id) => this.#all.find((message) => message.id === id),
+			update: (id, change) => this.#update(id, change),
+			last: () => this.#messages.at(-1),
+			liveTextOf: (id) => this.liveTextOf(id),
+			draft: () => this.#draft,
+			empty: () => this.#all.length === 0
+		});
 		this.#host = this.#hostFor(init);
 		const restored = restoreConversation(init.conversation);
 		this.#all = restored.messages;
@@ -119,13 +123,7 @@ export class ChatSession {
 				);
 			}
 		});
-		this.#unguard = guardPageHide({
-			journal: () => this.#journal(),
-			flush: () => this.flush(),
-			forgetJournal: () => {
-				if (this.#writer.durable) clearJournal(this.id);
-			}
-		});
+		this.#unguard = guardPageHide(this.#saver);
 	}
 
 	get messages(): readonly ChatMessage[] {
@@ -229,7 +227,7 @@ export class ChatSession {
 		});
 		for (const file of files) URL.revokeObjectURL(file.previewUrl);
 		// The prompt is on disk before the request leaves, written with its record (one write).
-		await this.#save(user.id, {
+		await this.#saver.save(user.id, {
 			...(first ? { title: this.#title } : {}),
 			draft: '',
 			model,
@@ -298,7 +296,7 @@ export class ChatSession {
 		const added = [...before(), this.#newAnswer(run, model)];
 		this.#all = [...this.#all, ...added];
 		await forked;
-		await this.#save(added[0]?.id ?? run.messageId);
+		await this.#saver.save(added[0]?.id ?? run.messageId);
 		this.#host.attempts[run.messageId] = 0;
 		await this.#drive(run, { compactFirst: false });
 	}
@@ -372,12 +370,8 @@ export class ChatSession {
 	}
 
 	/** Writes everything pending now (the page is being hidden or left). */
-	async flush(): Promise<void> {
-		clearTimeout(this.#saveTimer);
-		this.#saveTimer = undefined;
-		const last = this.#messages.at(-1);
-		if (last?.status === 'streaming' && this.#run?.messageId === last.id) void this.#save(last.id);
-		await this.#writer.settled();
+	flush(): Promise<void> {
+		return this.#saver.flush();
 	}
 
 	/** Ends everything in flight and saves what is pending; call when the conversation is left. */
@@ -443,7 +437,7 @@ export class ChatSession {
 		} catch (error) {
 			const failure = assetFailure(error instanceof Error ? error.message : String(error));
 			this.#update(run.messageId, (answer) => ({ ...answer, status: 'failed', failure }));
-			await this.#save(run.messageId);
+			await this.#saver.save(run.messageId);
 			this.#end(run);
 			return;
 		}
@@ -464,8 +458,8 @@ export class ChatSession {
 			insert: (message) => {
 				this.#all = [...this.#all, message].sort(compareMessages);
 			},
-			save: (id) => this.#save(id),
-			saveSoon: (id) => this.#saveSoon(id),
+			save: (id) => this.#saver.save(id),
+			saveSoon: (id) => this.#saver.saveSoon(id),
 			touch: (model) => this.#writer.patch({ model, updatedAt: Date.now() }),
 			newMessage: (role, text) => this.#newMessage(role, text),
 			attachmentBytes: (messages) => this.#attachmentBytes(messages),
@@ -518,31 +512,6 @@ export class ChatSession {
 	}
 
 	/**
-	 * The synchronous part of leaving: what could still be lost goes to the unload journal (false
-	 * when there is nothing to keep).
-	 */
-	#journal(): boolean {
-		const last = this.#messages.at(-1);
-		const live = last === undefined ? undefined : this.liveTextOf(last.id);
-		// The page may have torn down the request before `pagehide`, so the answer can already
-		// read interrupted with its final write still under way.
-		const unsaved =
-			last !== undefined && (live !== undefined || (this.#writing[last.id] ?? 0) > 0)
-				? toRecord(
-						live === undefined
-							? last
-							: { ...last, text: live.read('text'), reasoning: live.read('reasoning') }
-					)
-				: undefined;
-		if (this.#all.length === 0 && this.#draft === '') return false;
-		writeJournal(this.id, {
-			draft: this.#draft,
-			...(unsaved === undefined ? {} : { message: unsaved })
-		});
-		return true;
-	}
-
-	/**
 	 * The empty answer `run` streams into, already as its first attempt leaves it (asked of
 	 * `model`), so that the attempt redraws nothing before its request leaves.
 	 */
@@ -563,40 +532,6 @@ export class ChatSession {
 			createdAt: Date.now(),
 			...this.#versions.tag
 		};
-	}
-
-	/**
-	 * Writes message `id` as it is now, with what has streamed into it so far; with `record`, these
-	 * fields of the conversation record in the same write.
-	 */
-	async #save(id: string, record?: ConversationPatch): Promise<void> {
-		const live = this.liveTextOf(id);
-		const message =
-			live === undefined
-				? this.#all.find((candidate) => candidate.id === id)
-				: this.#update(id, (current) => {
-						const text = live.read('text');
-						const reasoning = live.read('reasoning');
-						return current.text === text && current.reasoning === reasoning
-							? current
-							: { ...current, text, reasoning };
-					});
-		if (message === undefined) return;
-		this.#writing[id] = (this.#writing[id] ?? 0) + 1;
-		try {
-			await this.#writer.saveMessage(toRecord(message), record);
-		} finally {
-			this.#writing[id] = (this.#writing[id] ?? 1) - 1;
-		}
-	}
-
-	/** Saves a growing answer at most every SAVE_EVERY_MS. */
-	#saveSoon(id: string): void {
-		if (this.#saveTimer !== undefined) return;
-		this.#saveTimer = setTimeout(() => {
-			this.#saveTimer = undefined;
-			void this.#save(id);
-		}, SAVE_EVERY_MS);
 	}
 }
 

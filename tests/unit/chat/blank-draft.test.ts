@@ -13,39 +13,16 @@ import { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import { readJournal, writeJournal } from '../../../src/lib/chat/storage/unload-journal.ts';
 import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
-
-class MapStorage implements Storage {
-	readonly #items = new Map<string, string>();
-	get length(): number {
-		return this.#items.size;
-	}
-	key(index: number): string | null {
-		return [...this.#items.keys()][index] ?? null;
-	}
-	getItem(key: string): string | null {
-		return this.#items.get(key) ?? null;
-	}
-	setItem(key: string, value: string): void {
-		this.#items.set(key, value);
-	}
-	removeItem(key: string): void {
-		this.#items.delete(key);
-	}
-	clear(): void {
-		this.#items.clear();
-	}
-}
+import { installMapStorage } from './map-storage.ts';
 
 const libraries: ConversationLibrary[] = [];
+let removeStorage = (): void => undefined;
 beforeEach(() => {
-	Object.defineProperty(globalThis, 'localStorage', {
-		value: new MapStorage(),
-		configurable: true
-	});
+	removeStorage = installMapStorage();
 });
 afterEach(() => {
 	for (const library of libraries.splice(0)) library.dispose();
-	Reflect.deleteProperty(globalThis, 'localStorage');
+	removeStorage();
 });
 
 const open = (store: MemoryStore, id: string): ChatSession =>
