@@ -111,6 +111,41 @@ test('editing an earlier prompt starts a new branch; the old one stays one step 
 	await expect(prompts(page).first()).toHaveText(`${edited} #scenario:instant`);
 });
 
+test('a prompt sent in one tab while another tab shows a newer version is still shown after a reload', async ({
+	page: tabA
+}) => {
+	await openChat(tabA);
+	const first = unique('one tab hello');
+	await send(tabA, `${first} #scenario:instant`);
+	await expect(lastAnswer(tabA)).toHaveAttribute('data-turn-status', 'completed');
+
+	const tabB = await tabA.context().newPage();
+	await openChat(tabB);
+	await expect(prompts(tabB)).toHaveText(`${first} #scenario:instant`);
+	await actionsOf(lastAnswer(tabB)).locator('[data-message-action="regenerate"]').click();
+	await expect(actionsOf(lastAnswer(tabB)).locator('[data-versions]')).toHaveAttribute(
+		'data-versions',
+		'2/2'
+	);
+	await expect(lastAnswer(tabB)).toHaveAttribute('data-turn-status', 'completed');
+	// Tab A hears of the new version and keeps showing the one it had.
+	await expect(actionsOf(lastAnswer(tabA)).locator('[data-versions]')).toHaveAttribute(
+		'data-versions',
+		'1/2'
+	);
+
+	const third = unique('third from A');
+	await send(tabA, `${third} #scenario:instant`);
+	await expect(answers(tabA)).toHaveCount(2);
+	await expect(lastAnswer(tabA)).toHaveAttribute('data-turn-status', 'completed');
+	await tabA.reload();
+	await expect(prompts(tabA)).toHaveText([
+		`${first} #scenario:instant`,
+		`${third} #scenario:instant`
+	]);
+	await expect(lastAnswer(tabA)).toContainText(`You said “${third}”`);
+});
+
 test('an answer the person stopped continues where it stopped (Messages route)', async ({
 	page,
 	baseURL

@@ -229,6 +229,7 @@ export class ChatSession {
 		// The prompt is on disk before the request leaves, written with its record (one write).
 		await this.#saver.save(user.id, {
 			...(first ? { title: this.#title } : {}),
+			...this.#versions.shownField,
 			draft: '',
 			model,
 			updatedAt: Date.now()
@@ -460,7 +461,8 @@ export class ChatSession {
 			},
 			save: (id) => this.#saver.save(id),
 			saveSoon: (id) => this.#saver.saveSoon(id),
-			touch: (model) => this.#writer.patch({ model, updatedAt: Date.now() }),
+			touch: (model) =>
+				this.#writer.patch({ model, ...this.#versions.shownField, updatedAt: Date.now() }),
 			newMessage: (role, text) => this.#newMessage(role, text),
 			attachmentBytes: (messages) => this.#attachmentBytes(messages),
 			webSearch: () => this.#webSearch,

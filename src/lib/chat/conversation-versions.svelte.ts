@@ -30,6 +30,13 @@ export class ConversationVersions {
 		return threadOf(all, this.#branches, this.#shown);
 	}
 
+	/**
+	 * The record's field naming the version shown, written with each turn this tab sends: a
+	 * reload shows the version it last answered in, whichever another tab shows meanwhile.
+	 */
+	get shownField(): { activeBranch: string } {
+		return { activeBranch: this.#shown };
+	}
 	/** The branch field of a message made now: it belongs to the version shown. */
 	get tag(): { branch?: string } {
 		return this.#shown === MAIN_BRANCH ? {} : { branch: this.#shown };

@@ -30,7 +30,7 @@ export interface TurnHost {
 	save(id: string): Promise<void>;
 	/** Writes message `id` soon (a growing answer, at most every few hundred ms). */
 	saveSoon(id: string): void;
-	/** The record's model and time, after an answer. */
+	/** The record's model, time and version shown, after an answer. */
 	touch(model: string): Promise<void>;
 	newMessage(role: ChatMessage['role'], text: string): ChatMessage;
 	/** The bytes (base64) of the files attached to `messages`, by id; files gone are missing. */

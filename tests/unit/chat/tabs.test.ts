@@ -78,6 +78,26 @@ describe('two tabs on one conversation', () => {
 		b.dispose();
 	});
 
+	it('a prompt sent on the version this tab shows is the version shown after a reload, whatever another tab shows', async () => {
+		const store = new MemoryStore();
+		const name = `tabs-${crypto.randomUUID()}`;
+		const a = tab(store, blank, name);
+		await a.send('one tab hello #scenario:instant');
+		const b = tab(store, (await store.load('c1')) ?? blank, name);
+		// B makes a second version of the answer and shows it; A keeps showing the first.
+		await b.regenerate();
+		await until(() => a.versionsOf(a.messages[1]?.id ?? '')?.count === 2);
+		expect(a.versionsOf(a.messages[1]?.id ?? '')?.index).toBe(0);
+		await a.send('third from A #scenario:instant');
+		await a.flush();
+		const reloaded = tab(store, (await store.load('c1')) ?? blank, `${name}-reload`);
+		expect(reloaded.messages.map((m) => m.text.slice(0, 12))).toEqual(
+			a.messages.map((m) => m.text.slice(0, 12))
+		);
+		expect(reloaded.messages.at(-2)?.text).toBe('third from A #scenario:instant');
+		for (const session of [a, b, reloaded]) session.dispose();
+	});
+
 	it('reads news from another tab like anything from outside', () => {
 		expect(readNews({ type: 'deleted', conversationId: 'c1' })).toEqual({
 			type: 'deleted',
