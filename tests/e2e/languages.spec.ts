@@ -76,6 +76,29 @@ test('a zh-CN browser: Chinese interface, the gateway’s words verbatim, Englis
 	);
 });
 
+test('in Chinese, the app’s own sentence about a body that is not a stream, and the gateway list', async ({
+	page
+}) => {
+	await page.goto('/');
+	await expect(page.getByRole('combobox', { name: '模型', exact: true })).toHaveValue('demo');
+	// A proxy's HTML page at status 200 where the event stream was due (demo gateway scenario).
+	const composer = page.getByRole('textbox', { name: '消息', exact: true });
+	await composer.fill('你好 #scenario:html-200');
+	await composer.press('Enter');
+	const card = lastAnswer(page).getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'malformed_response');
+	await expect(card.locator('[data-failure-detail]')).toHaveText(
+		'网关返回的是一个网页，而不是事件流。'
+	);
+
+	await page.getByRole('button', { name: '设置', exact: true }).click();
+	const dialog = page.getByRole('dialog', { name: '设置' });
+	// The built-in demo gateway by our (translated) name; a gateway elsewhere by its host.
+	await expect(dialog.getByRole('combobox', { name: '使用' }).locator('option')).toHaveText([
+		/^(演示网关|localhost:\d+)（OpenAI Responses 接口）$/
+	]);
+});
+
 test('"Automatic" follows the browser again', async ({ page }) => {
 	await page.goto('/');
 	await expect(page.getByRole('combobox', { name: '模型', exact: true })).toHaveValue('demo');

@@ -18,7 +18,12 @@ export {
 } from './errors.ts';
 export { present } from './present.ts';
 export { detailOf } from './present-copy.ts';
-export { readOwnSentence, type SignInProblem } from './own-sentence.ts';
+export {
+	readOwnSentence,
+	type BadEvent,
+	type SignInProblem,
+	type UnreadableBody
+} from './own-sentence.ts';
 export { own } from './own-sentence-say.ts';
 export type { FailureAction, FailureActionKind } from './presentation.ts';
 export type { FailureSeverity } from './severity.ts';

@@ -99,6 +99,19 @@ export const ENGLISH_OWN_SENTENCES: OwnSentenceCopy = {
 		`One event of the answer was larger than this app accepts (${limit} characters).`,
 	responseTooLarge: (limit) => `The answer was larger than this app accepts (${limit} bytes).`,
 	pageClosed: ENGLISH_PAGE_CLOSED,
+	unreadableBody: {
+		page: 'The gateway answered with a web page instead of an event stream.',
+		json: 'The gateway answered with JSON instead of an event stream.',
+		text: 'The gateway answered with text that is not an event stream.',
+		not_object: 'The gateway answered with something that is not a JSON object.',
+		json_shape: 'The gateway answered with JSON of an unexpected shape.',
+		second_answer: 'The gateway started a second answer before the first one ended.'
+	},
+	badEvent: {
+		shape: (event) => `A ${event} event of the answer had an unexpected shape.`,
+		not_json: (event) => `A ${event} event of the answer is not valid JSON.`,
+		not_object: (event) => `A ${event} event of the answer is not a JSON object.`
+	},
 	regionLogin: 'Login failed: your country, region or territory is not supported',
 	signInAgain: {
 		invalid_grant: 'Your sign-in code or session is no longer valid. Sign in again.',
@@ -198,6 +211,10 @@ export function sayOwn(sentence: OwnSentence, copy: OwnSentenceCopy): string {
 			return copy.responseTooLarge(sentence.limit);
 		case 'page_closed':
 			return copy.pageClosed;
+		case 'unreadable_body':
+			return copy.unreadableBody[sentence.body];
+		case 'bad_event':
+			return copy.badEvent[sentence.problem](sentence.event);
 		case 'region_login':
 			return copy.regionLogin;
 		case 'sign_in_again':

@@ -39,6 +39,27 @@ export const SIGN_IN_PROBLEMS = [
 ] as const;
 export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
 
+/** What a gateway sent where an event stream (or a JSON answer) was due (`malformed_response`). */
+export const UNREADABLE_BODIES = [
+	/** An HTML page (a proxy's or a login page) at status 200. */
+	'page',
+	/** A JSON document that is not an error report. */
+	'json',
+	/** Text whose lines are not event-stream lines. */
+	'text',
+	/** A non-streaming answer that is not a JSON object. */
+	'not_object',
+	/** A non-streaming answer: a JSON object, but not an answer. */
+	'json_shape',
+	/** A second answer started before the first one ended. */
+	'second_answer'
+] as const;
+export type UnreadableBody = (typeof UNREADABLE_BODIES)[number];
+
+/** What was wrong with one event of a stream (`event`: its name, as the gateway sent it). */
+export const BAD_EVENTS = ['shape', 'not_json', 'not_object'] as const;
+export type BadEvent = (typeof BAD_EVENTS)[number];
+
 export type OwnSentence =
 	/** The kind's plain sentence; with the HTTP status where the kind names one. */
 	| { kind: 'fallback'; failure: FailureKind; status?: number }
@@ -64,6 +85,8 @@ export type OwnSentence =
 	| { kind: 'event_too_large'; limit: number }
 	| { kind: 'response_too_large'; limit: number }
 	| { kind: 'page_closed' }
+	| { kind: 'unreadable_body'; body: UnreadableBody }
+	| { kind: 'bad_event'; event: string; problem: BadEvent }
 	| { kind: 'region_login' }
 	| { kind: 'sign_in_again'; code?: SignInAgainCode }
 	| { kind: 'token_unreadable' }
@@ -119,6 +142,9 @@ export interface OwnSentenceCopy {
 	eventTooLarge: (limit: number) => string;
 	responseTooLarge: (limit: number) => string;
 	pageClosed: string;
+	unreadableBody: { readonly [B in UnreadableBody]: string };
+	/** `event` is the event's name as the gateway sent it. */
+	badEvent: { readonly [P in BadEvent]: (event: string) => string };
 	regionLogin: string;
 	signInAgain: { readonly [C in SignInAgainCode | 'other']: string };
 	tokenUnreadable: string;
@@ -215,6 +241,15 @@ export function readOwnSentence(value: unknown): OwnSentence | undefined {
 		case 'event_too_large':
 		case 'response_too_large':
 			return count(value['limit']) ? { kind, limit: value['limit'] } : undefined;
+		case 'unreadable_body': {
+			const body = UNREADABLE_BODIES.find((known) => known === value['body']);
+			return body === undefined ? undefined : { kind, body };
+		}
+		case 'bad_event': {
+			const problem = BAD_EVENTS.find((known) => known === value['problem']);
+			const event = value['event'];
+			return problem === undefined || !text(event) ? undefined : { kind, event, problem };
+		}
 		case 'sign_in_again': {
 			const code = SIGN_IN_AGAIN_CODES.find((known) => known === value['code']);
 			return code === undefined ? { kind } : { kind, code };

@@ -221,6 +221,10 @@ export const enDeferred = {
 		gateway: {
 			legend: 'Gateway & sign-in',
 			use: 'Use',
+			/** The built-in demo gateway, in the list of gateways to use. */
+			demoName: 'Demo gateway',
+			/** A gateway in that list: its name, and its route in plain words. */
+			option: (name: string, route: string) => `${name} (${route})`,
 			/** The routes in plain words (their paths are shown beside them, untranslated). */
 			routeNames: {
 				responses: 'OpenAI Responses API',

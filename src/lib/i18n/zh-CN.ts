@@ -355,6 +355,19 @@ export const zhCN: Catalogue = {
 			eventTooLarge: (limit) => `回答中的一个事件超出了本应用能接受的大小（${limit} 个字符）。`,
 			responseTooLarge: (limit) => `回答超出了本应用能接受的大小（${limit} 字节）。`,
 			pageClosed: '此回答传输期间，页面被关闭或重新加载了。',
+			unreadableBody: {
+				page: '网关返回的是一个网页，而不是事件流。',
+				json: '网关返回的是 JSON，而不是事件流。',
+				text: '网关返回的文本不是事件流。',
+				not_object: '网关返回的内容不是 JSON 对象。',
+				json_shape: '网关返回的 JSON 结构不符合预期。',
+				second_answer: '网关在第一个回答结束之前就开始了第二个回答。'
+			},
+			badEvent: {
+				shape: (event) => `回答中的 ${event} 事件结构不符合预期。`,
+				not_json: (event) => `回答中的 ${event} 事件不是有效的 JSON。`,
+				not_object: (event) => `回答中的 ${event} 事件不是 JSON 对象。`
+			},
 			regionLogin: '登录失败：不支持你所在的国家或地区',
 			signInAgain: {
 				invalid_grant: '你的登录码或会话已失效。请重新登录。',
@@ -478,6 +491,8 @@ export const zhCN: Catalogue = {
 		gateway: {
 			legend: '网关与登录',
 			use: '使用',
+			demoName: '演示网关',
+			option: (name, route) => `${name}（${route}）`,
 			routeNames: {
 				responses: 'OpenAI Responses 接口',
 				backend: 'Codex 后端（ChatGPT 账号）',

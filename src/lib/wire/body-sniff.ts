@@ -9,7 +9,7 @@
  * gateway's error instead: it names the real cause.
  */
 import { classifyStreamError, type ClassifyContext, type Failure } from '../failure/index.ts';
-import { malformedResponse, streamInterrupted } from './stream-failures.ts';
+import { streamInterrupted, unreadableBody } from './stream-failures.ts';
 import { isRecord, parseJson } from './wire-json.ts';
 
 /** Index of the first character that is not whitespace (or a stray BOM), or -1. */
@@ -34,17 +34,14 @@ export function foreignBodyFailure(
 ): Failure {
 	const start = head.charCodeAt(firstSignificant(head));
 	if (start === 60) {
-		return malformedResponse(
-			'The gateway answered with a web page instead of an event stream.',
-			head
-		);
+		return unreadableBody('page', head);
 	}
 	const parsed = truncated ? undefined : parseJson(head);
 	const value = parsed?.value;
 	if (isRecord(value) && ('error' in value || value['type'] === 'error')) {
 		return classifyStreamError(value, context);
 	}
-	return malformedResponse('The gateway answered with JSON instead of an event stream.', head);
+	return unreadableBody('json', head);
 }
 
 const STREAM_LINE = /^(?:[ \t]*|:.*|(?:data|event|id|retry)(?::.*)?)$/;
@@ -60,6 +57,6 @@ export function framelessBodyFailure(head: string): {
 	}
 	return {
 		status: 'failed',
-		failure: malformedResponse('The gateway answered with text that is not an event stream.', head)
+		failure: unreadableBody('text', head)
 	};
 }

@@ -11,7 +11,7 @@
  */
 import { classifyStreamError, type ClassifyContext } from '../failure/index.ts';
 import type { RouteKind } from './route-kind.ts';
-import { malformedResponse, streamInterrupted } from './stream-failures.ts';
+import { streamInterrupted, unreadableBody } from './stream-failures.ts';
 import { createTurnCore, type TurnCore } from './turn-core.ts';
 import type { Turn } from './turn-events.ts';
 import { asArray, isRecord, parseJson, asString, type WireRecord } from './wire-json.ts';
@@ -57,9 +57,7 @@ export function parseTurnJson(route: RouteKind, text: string, context: ClassifyC
 	const parsed = parseJson(text);
 	const value = parsed?.value;
 	if (!isRecord(value)) {
-		core.fail(
-			malformedResponse('The gateway answered with something that is not a JSON object.', text)
-		);
+		core.fail(unreadableBody('not_object', text));
 		return core.turn();
 	}
 	if (route === 'messages') {
@@ -71,7 +69,7 @@ export function parseTurnJson(route: RouteKind, text: string, context: ClassifyC
 		core.fail(classifyStreamError(value, { route, ...context }));
 	}
 	if (!core.done) {
-		core.fail(malformedResponse('The gateway answered with JSON of an unexpected shape.', text));
+		core.fail(unreadableBody('json_shape', text));
 	}
 	return core.turn();
 }

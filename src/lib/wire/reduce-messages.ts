@@ -21,7 +21,7 @@ import { readCanonicalDelta } from './messages-canonical-delta.ts';
 import { endOfMessage } from './messages-stop.ts';
 import { createMessagesTools } from './messages-tools.ts';
 import type { ProtocolReducer, TurnSink } from './protocol.ts';
-import { malformedResponse } from './stream-failures.ts';
+import { badEvent, unreadableBody } from './stream-failures.ts';
 import { createToolReports } from './tool-reports.ts';
 import { usageOf } from './usage.ts';
 import { asCount, asRecord, asString, type WireRecord } from './wire-json.ts';
@@ -109,10 +109,7 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 			return sink.end({
 				type: 'end',
 				status: 'failed',
-				failure: malformedResponse(
-					'The gateway started a second answer before the first one ended.',
-					JSON.stringify(value)
-				)
+				failure: unreadableBody('second_answer', JSON.stringify(value))
 			});
 		}
 		started = true;
@@ -198,7 +195,7 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 		sink.end({
 			type: 'end',
 			status: 'failed',
-			failure: malformedResponse(`A ${what} event of the answer had an unexpected shape.`)
+			failure: badEvent(what, 'shape')
 		});
 	}
 

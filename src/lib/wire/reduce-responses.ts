@@ -23,7 +23,7 @@ import { imageMimeType } from './image-mime.ts';
 import type { ProtocolReducer, TurnSink } from './protocol.ts';
 import { PART_STRIDE, settleOutputItem } from './responses-items.ts';
 import { createResponsesTools } from './responses-tools.ts';
-import { malformedResponse } from './stream-failures.ts';
+import { badEvent } from './stream-failures.ts';
 import { createToolReports } from './tool-reports.ts';
 import { usageOf } from './usage.ts';
 import { asArray, asCount, asRecord, asString, isRecord, type WireRecord } from './wire-json.ts';
@@ -64,7 +64,7 @@ export function createResponsesReducer(sink: TurnSink): ProtocolReducer {
 		sink.end({
 			type: 'end',
 			status: 'failed',
-			failure: malformedResponse(`A ${type} event of the answer had an unexpected shape.`)
+			failure: badEvent(type, 'shape')
 		});
 	}
 

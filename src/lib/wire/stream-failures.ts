@@ -3,7 +3,13 @@
  * column): the stream broke, went silent, grew too large, or was not an event stream at all. Gateway
  * errors inside a stream go through `classifyStreamError` instead; nothing here reads message text.
  */
-import { own, RAW_CAP, type Failure } from '../failure/index.ts';
+import {
+	own,
+	RAW_CAP,
+	type BadEvent,
+	type Failure,
+	type UnreadableBody
+} from '../failure/index.ts';
 
 function capped(raw: string): string {
 	return raw.length > RAW_CAP ? `${raw.slice(0, RAW_CAP)}…` : raw;
@@ -34,11 +40,20 @@ export function responseTooLarge(what: 'event' | 'response', limit: number): Fai
 	};
 }
 
-/** The body, or an event in it, is not what the route's protocol sends. */
-export function malformedResponse(message: string, raw?: string): Failure {
+/** The body is not what the route's protocol sends (`raw`: its start, kept for the details). */
+export function unreadableBody(body: UnreadableBody, raw?: string): Failure {
+	return malformed(own({ kind: 'unreadable_body', body }), raw);
+}
+
+/** Event `event` of the stream is not what the route's protocol sends. */
+export function badEvent(event: string, problem: BadEvent, raw?: string): Failure {
+	return malformed(own({ kind: 'bad_event', event, problem }), raw);
+}
+
+function malformed(sentence: Pick<Failure, 'message' | 'said'>, raw?: string): Failure {
 	return {
 		kind: 'malformed_response',
-		message,
+		...sentence,
 		...(raw === undefined || raw === '' ? {} : { raw: capped(raw) })
 	};
 }

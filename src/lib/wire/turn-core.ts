@@ -21,7 +21,7 @@ import type { ProtocolReducer, TurnOutput, TurnSink } from './protocol.ts';
 import { createMessagesReducer } from './reduce-messages.ts';
 import { createResponsesReducer } from './reduce-responses.ts';
 import type { RouteKind } from './route-kind.ts';
-import { malformedResponse, responseTooLarge } from './stream-failures.ts';
+import { badEvent, responseTooLarge } from './stream-failures.ts';
 import { createTurnBuilder } from './turn-builder.ts';
 import type { Turn, TurnEnd, TurnEventListener } from './turn-events.ts';
 import { isRecord, type WireRecord } from './wire-json.ts';
@@ -104,13 +104,11 @@ export function createTurnCore(route: RouteKind, options: TurnCoreOptions): Turn
 				if (eventName === 'error') return fail(classifyStreamError(data, context));
 				if (tail) return;
 				if (eventName === undefined || !protocol.knows(eventName)) return;
-				return fail(
-					malformedResponse(`A ${eventName} event of the answer is not valid JSON.`, data)
-				);
+				return fail(badEvent(eventName, 'not_json', data));
 			}
 			if (!isRecord(value)) {
 				if (eventName !== undefined && protocol.knows(eventName)) {
-					fail(malformedResponse(`A ${eventName} event of the answer is not a JSON object.`, data));
+					fail(badEvent(eventName, 'not_object', data));
 				}
 				return;
 			}

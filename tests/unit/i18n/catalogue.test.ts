@@ -116,6 +116,22 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'failure.own.streamSilent': { args: [60], shows: ['60'] },
 	'failure.own.eventTooLarge': { args: [1048576], shows: ['1048576'] },
 	'failure.own.responseTooLarge': { args: [8388608], shows: ['8388608'] },
+	'settings.gateway.option': {
+		args: ['gw.example.com', 'OpenAI Responses API'],
+		shows: ['gw.example.com', 'OpenAI Responses API']
+	},
+	'failure.own.badEvent.shape': {
+		args: ['response.completed'],
+		shows: ['response.completed']
+	},
+	'failure.own.badEvent.not_json': {
+		args: ['content_block_delta'],
+		shows: ['content_block_delta']
+	},
+	'failure.own.badEvent.not_object': {
+		args: ['message_start'],
+		shows: ['message_start']
+	},
 	'failure.own.tokenDenied': { args: ['User cancelled'], shows: ['User cancelled'] },
 	'failure.own.tokenClientError': {
 		args: ['invalid_client', 'Unknown client'],

@@ -27,6 +27,8 @@ import {
 	retryDecision
 } from '../../../src/lib/failure/index.ts';
 import { zhCN } from '../../../src/lib/i18n/zh-CN.ts';
+import { foreignBodyFailure } from '../../../src/lib/wire/body-sniff.ts';
+import { parseTurnJson } from '../../../src/lib/wire/parse-turn-json.ts';
 import { runCheck, targetFor } from '../connection-check/check-target.ts';
 import { startTestGateway, type TestGateway } from '../connection-check/test-gateway.ts';
 
@@ -88,6 +90,42 @@ describe('our own failure sentences', () => {
 		expect(stored?.failure?.said).toEqual(failure.said);
 		if (stored?.failure === undefined) throw new Error('stored');
 		expect(present(stored.failure, { copy }).detail).toMatch(HAN);
+	});
+
+	it('a body that is not an event stream, and an event that cannot be read: said in Chinese, the body kept as sent', () => {
+		const page = foreignBodyFailure('<!doctype html><title>Login</title>', false, {});
+		expect(page.message).toBe('The gateway answered with a web page instead of an event stream.');
+		expect(present(page, { copy }).detail).toBe('网关返回的是一个网页，而不是事件流。');
+		expect(page.raw).toBe('<!doctype html><title>Login</title>');
+		const json = foreignBodyFailure('{"ok":true}', false, {});
+		expect(present(json, { copy }).detail).toBe('网关返回的是 JSON，而不是事件流。');
+		const shape = parseTurnJson('responses', '{"ok":true}');
+		expect(present(shape.failure ?? page, { copy }).detail).toBe(
+			'网关返回的 JSON 结构不符合预期。'
+		);
+		// An event's name is the gateway's, shown as sent inside our sentence.
+		const event = readOwnSentence({
+			kind: 'bad_event',
+			event: 'response.output_text.delta',
+			problem: 'not_json'
+		});
+		expect(event).toEqual({
+			kind: 'bad_event',
+			event: 'response.output_text.delta',
+			problem: 'not_json'
+		});
+		expect(
+			present(
+				{ kind: 'malformed_response', message: 'x', ...(event ? { said: event } : {}) },
+				{ copy }
+			).detail
+		).toBe('回答中的 response.output_text.delta 事件不是有效的 JSON。');
+		expect(readOwnSentence({ kind: 'bad_event', event: 7, problem: 'shape' })).toBeUndefined();
+		expect(readOwnSentence({ kind: 'unreadable_body', body: 'video' })).toBeUndefined();
+		expect(readOwnSentence({ kind: 'unreadable_body', body: 'page' })).toEqual({
+			kind: 'unreadable_body',
+			body: 'page'
+		});
 	});
 
 	it('a stored sentence that is not one of ours is dropped (the English message shows)', () => {
