@@ -203,6 +203,10 @@ test('an answer restored after a reload is still whole, and interrupted, after t
 	const answer = lastAnswer(page);
 	await expect(answer).toHaveAttribute('data-turn-status', 'interrupted');
 	await expect(answer).toContainText('You said “hello”');
+	// The reload cut the answer, not the network.
+	await expect(answer.locator('[data-failure-detail]')).toHaveText(
+		'The page was closed or reloaded while this answer was streaming.'
+	);
 	const restored = (await answer.locator('.answer-text').textContent()) ?? '';
 
 	await page.reload();

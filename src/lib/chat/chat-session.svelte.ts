@@ -31,7 +31,7 @@ import type { AttachmentRef, Conversation } from './storage/records.ts';
 import { MAIN_BRANCH } from './branches.ts';
 import { ConversationVersions } from './conversation-versions.svelte.ts';
 import { conversationSaver, type ConversationSaver } from './conversation-saver.ts';
-import { guardPageHide } from './page-hide-guard.ts';
+import { guardPageHide, watchLeaving } from './page-hide-guard.ts';
 import type { TurnHost, TurnStart } from './turn-driver.ts';
 import { assetFailure } from '../failure/asset-load.ts';
 import { loadTurnEngine, type TurnEngine } from './turn-engine.ts';
@@ -85,6 +85,8 @@ export class ChatSession {
 	readonly #unsubscribe: () => void;
 	/** Stops listening for the page being hidden (page-hide-guard.ts). */
 	readonly #unguard: () => void;
+	/** Whether the page is being left (a reload, a link, the tab closing). */
+	readonly #leaving = watchLeaving();
 
 	constructor(init: ChatSessionInit) {
 		const { messages, ...record } = init.conversation;
@@ -383,6 +385,7 @@ export class ChatSession {
 		this.attachments.dispose();
 		this.previews.dispose();
 		this.#unguard();
+		this.#leaving.stop();
 	}
 
 	/** retry / compactAndRetry: the last assistant turn, sent again. */
@@ -470,6 +473,7 @@ export class ChatSession {
 			fetch: init.fetch,
 			attempts: {},
 			retryCalledOff: () => this.#retryCalledOff.signal,
+			leaving: () => this.#leaving.leaving(),
 			end: (run) => this.#end(run)
 		};
 	}

@@ -9,6 +9,7 @@
  *   to IndexedDB as usual. A journal left when it was hidden would, after a crash, be folded back
  *   over that newer text at the next load; so once every write asked for so far is done, it goes
  *   — unless the page hid again meanwhile (a newer journal) or the journal is the only copy.
+ * - Being left (`watchLeaving`): an answer a reload cuts off says the page was closed.
  */
 export interface PageHideWork {
 	/** Writes what could still be lost to the unload journal, synchronously; false if nothing. */
@@ -49,5 +50,33 @@ export function guardPageHide(work: PageHideWork): () => void {
 	return () => {
 		window.removeEventListener('pagehide', onChange);
 		document.removeEventListener('visibilitychange', onChange);
+	};
+}
+
+/**
+ * Whether the page is being left: from `beforeunload` (a reload, a link followed, the tab
+ * closing), which runs before the document's requests are torn down, so an answer cut off by it
+ * can say the page was closed rather than that the connection broke. Until the page is shown
+ * again from the back/forward cache, or the person acts in it (a navigation that did not happen,
+ * such as a download). Returns the question and the function that stops listening.
+ */
+export function watchLeaving(): { leaving: () => boolean; stop: () => void } {
+	if (typeof window === 'undefined') return { leaving: () => false, stop: () => undefined };
+	let leaving = false;
+	const left = (): void => {
+		leaving = true;
+	};
+	const stayed = (): void => {
+		leaving = false;
+	};
+	const stayedOn = ['pageshow', 'pointerdown', 'keydown'] as const;
+	window.addEventListener('beforeunload', left);
+	for (const type of stayedOn) window.addEventListener(type, stayed, true);
+	return {
+		leaving: () => leaving,
+		stop: () => {
+			window.removeEventListener('beforeunload', left);
+			for (const type of stayedOn) window.removeEventListener(type, stayed, true);
+		}
 	};
 }

@@ -7,7 +7,7 @@
  * The conversation it works on is reached through a `TurnHost` (the session): messages are read
  * and replaced, never changed in place, and written through the conversation's writer.
  */
-import { retryDecision, type Failure } from '../failure/index.ts';
+import { own, retryDecision, type Failure } from '../failure/index.ts';
 import { applyEvent, resetAnswer } from './answer-events.ts';
 import type { ChatMessage } from './chat-message.ts';
 import { firstKeptSeq, olderPart, sendableHistory, SUMMARY_REQUEST } from './compaction.ts';
@@ -30,6 +30,8 @@ export interface TurnHost {
 	save(id: string): Promise<void>;
 	/** Writes message `id` soon (a growing answer, at most every few hundred ms). */
 	saveSoon(id: string): void;
+	/** Whether the page is being left: a stream it cuts off was cut by the page closing. */
+	leaving(): boolean;
 	/** The record's model, time and version shown, after an answer. */
 	touch(model: string): Promise<void>;
 	newMessage(role: ChatMessage['role'], text: string): ChatMessage;
@@ -183,6 +185,10 @@ async function attempt(
 			}
 		});
 		failure = turn.failure;
+		// A reload or the tab closing tears the request down: the page was closed, not the line.
+		if (failure?.said?.kind === 'connection_broke' && host.leaving()) {
+			failure = { kind: 'stream_interrupted', ...own({ kind: 'page_closed' }) };
+		}
 		// The answer is settled on screen now, with all that streamed: the person may send the
 		// next prompt while its last writes go on (they are queued before the next turn's).
 		host.update(id, (answer) => ({

@@ -5,7 +5,11 @@
  * copy. The session's own journey through it is storage/journal-on-return.test.ts.
  */
 import { afterEach, expect, it } from 'vitest';
-import { guardPageHide, type PageHideWork } from '../../../src/lib/chat/page-hide-guard.ts';
+import {
+	guardPageHide,
+	watchLeaving,
+	type PageHideWork
+} from '../../../src/lib/chat/page-hide-guard.ts';
 
 const guards: (() => void)[] = [];
 afterEach(() => {
@@ -120,4 +124,20 @@ it('disposed: the page hiding asks nothing of it any more', () => {
 	guard(work)();
 	showTab('hidden');
 	expect(log).toEqual([]);
+});
+
+it('leaving: from beforeunload until the page is shown again or the person acts in it', () => {
+	const watch = watchLeaving();
+	guards.push(watch.stop);
+	expect(watch.leaving()).toBe(false);
+	window.dispatchEvent(new Event('beforeunload'));
+	expect(watch.leaving(), 'a reload or a link followed').toBe(true);
+	document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+	expect(watch.leaving(), 'the navigation did not happen: the person acts here').toBe(false);
+	window.dispatchEvent(new Event('beforeunload'));
+	window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+	expect(watch.leaving(), 'back from the back/forward cache').toBe(false);
+	watch.stop();
+	window.dispatchEvent(new Event('beforeunload'));
+	expect(watch.leaving(), 'stopped').toBe(false);
 });
