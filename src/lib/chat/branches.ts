@@ -95,15 +95,23 @@ export function versionsAt(
 }
 
 /**
- * The branch to show when version `branch` is chosen at the place `forkSeq`: the latest branch
- * made within it after that place (a regenerated answer further down), so that going back to an
- * earlier prompt's version shows that version as it was last continued.
+ * The branch to show when version `branch` is chosen at the place `forkSeq`: of it and the branches
+ * made within it after that place (a regenerated answer further down), the one shown last
+ * (`shownOrder`, the latest last), so that going back to an earlier prompt's version shows that
+ * version as it was last seen; when none of them was, the one made last.
  */
 export function latestWithin(
 	branch: string,
 	forkSeq: number,
-	branches: readonly BranchRecord[]
+	branches: readonly BranchRecord[],
+	shownOrder: readonly string[] = []
 ): string {
+	for (let index = shownOrder.length - 1; index >= 0; index -= 1) {
+		const id = shownOrder[index];
+		if (id === branch) return branch;
+		const record = branches.find((candidate) => candidate.id === id);
+		if (record !== undefined && descendsAfter(record, branch, forkSeq, branches)) return record.id;
+	}
 	let latest = branch;
 	let latestAt = branches.find((record) => record.id === branch)?.createdAt ?? 0;
 	for (const candidate of branches) {

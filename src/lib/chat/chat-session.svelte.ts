@@ -93,7 +93,8 @@ export class ChatSession {
 		this.id = record.id;
 		this.#versions = new ConversationVersions(
 			record.branches ?? [],
-			record.activeBranch ?? MAIN_BRANCH
+			record.activeBranch ?? MAIN_BRANCH,
+			record.shownOrder
 		);
 		this.#title = record.title;
 		this.#webSearch = record.webSearch === true;

@@ -19,10 +19,13 @@ import {
 export class ConversationVersions {
 	#branches = $state.raw<BranchRecord[]>([]);
 	#shown = $state(MAIN_BRANCH);
+	/** Branches by when they were last shown, the latest last (never rendered: not state). */
+	#order: string[];
 
-	constructor(branches: BranchRecord[], shown: string) {
+	constructor(branches: BranchRecord[], shown: string, shownOrder: readonly string[] = []) {
 		this.#branches = branches;
 		this.#shown = shown;
+		this.#order = [...shownOrder];
 	}
 
 	/** The messages of `all` (sorted by position) that the shown version is made of. */
@@ -55,8 +58,7 @@ export class ConversationVersions {
 		const point = forkPointOf(message, all, this.#branches);
 		const branch: BranchRecord = { id: crypto.randomUUID(), ...point, createdAt: Date.now() };
 		this.#branches = [...this.#branches, branch];
-		this.#shown = branch.id;
-		return { branches: this.#branches, activeBranch: branch.id, updatedAt: Date.now() };
+		return { branches: this.#branches, ...this.#show(branch.id), updatedAt: Date.now() };
 	}
 
 	/** The versions at `message`'s place: which one is shown (from 0), of how many; or `null`. */
@@ -69,8 +71,8 @@ export class ConversationVersions {
 	}
 
 	/**
-	 * Shows the previous (`-1`) or next (`1`) version at `message`'s place, as it was last
-	 * continued; returns the record's fields to write, or `null` when there is none that way.
+	 * Shows the previous (`-1`) or next (`1`) version at `message`'s place, as it was last seen
+	 * (branches.ts `latestWithin`); returns the record's fields to write, or `null` when there is none that way.
 	 */
 	step(
 		message: MessageRecord,
@@ -81,8 +83,15 @@ export class ConversationVersions {
 		const chosen = versions?.branches[versions.index + step];
 		if (chosen === undefined) return null;
 		const { forkSeq } = forkPointOf(message, all, this.#branches);
-		this.#shown = latestWithin(chosen, forkSeq, this.#branches);
-		return { activeBranch: this.#shown };
+		return this.#show(latestWithin(chosen, forkSeq, this.#branches, this.#order));
+	}
+
+	/** Shows branch `id`, noting it and the one it replaces as the latest seen, in that order. */
+	#show(id: string): Pick<ConversationPatch, 'activeBranch' | 'shownOrder'> {
+		const left = this.#shown;
+		this.#order = [...this.#order.filter((seen) => seen !== left && seen !== id), left, id];
+		this.#shown = id;
+		return { activeBranch: id, shownOrder: this.#order };
 	}
 
 	/** Versions made in another tab; which one this tab shows stays its own. */

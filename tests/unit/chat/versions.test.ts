@@ -9,7 +9,10 @@ import {
 } from '../../../src/lib/chat/branches.ts';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
-import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
+import {
+	readConversationRecord,
+	type MessageRecord
+} from '../../../src/lib/chat/storage/records.ts';
 import { exportJson, exportMarkdown, parseImport } from '../../../src/lib/chat/storage/transfer.ts';
 import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
 
@@ -181,6 +184,60 @@ describe('ChatSession versions', () => {
 		await chat.send('four #scenario:instant');
 		expect(chat.messages).toHaveLength(8);
 		expect(chat.versionsOf(chat.messages[2]?.id ?? '')).toEqual({ index: 0, count: 2 });
+	});
+
+	it('going back to a version shows it as it was last seen, the answer version picked in it too, after a reload as well', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		await chat.send('alpha #scenario:instant');
+		await chat.send('beta #scenario:instant');
+		await chat.regenerate();
+		await chat.regenerate();
+		// The person picks the first of the three answers to "beta", and reads on there.
+		await chat.showVersion(chat.messages[3]?.id ?? '', -1);
+		await chat.showVersion(chat.messages[3]?.id ?? '', -1);
+		const picked = chat.messages[3]?.id ?? '';
+		expect(chat.versionsOf(picked)).toEqual({ index: 0, count: 3 });
+
+		// Then edits "alpha" into a version of its own, and goes back.
+		await chat.editPrompt(chat.messages[0]?.id ?? '', 'alpha, edited #scenario:instant');
+		expect(chat.messages).toHaveLength(2);
+		await chat.showVersion(chat.messages[0]?.id ?? '', -1);
+		expect(chat.messages.map((entry) => entry.id)[3], 'the answer picked before').toBe(picked);
+		expect(chat.versionsOf(picked)).toEqual({ index: 0, count: 3 });
+		await chat.flush();
+		chat.dispose();
+
+		// Forward to the edit and back again, after a reload: still the one picked.
+		const reloaded = session(store, demoFetch(), (await store.load('c1')) ?? blankConversation());
+		await reloaded.ready;
+		expect(reloaded.messages[3]?.id).toBe(picked);
+		await reloaded.showVersion(reloaded.messages[0]?.id ?? '', 1);
+		expect(reloaded.messages).toHaveLength(2);
+		await reloaded.showVersion(reloaded.messages[0]?.id ?? '', -1);
+		expect(reloaded.messages[3]?.id, 'after a reload').toBe(picked);
+		reloaded.dispose();
+	});
+
+	it('a stored order of versions seen keeps known branches only, each once', () => {
+		const record = readConversationRecord({
+			id: 'c1',
+			title: 't',
+			createdAt: 1,
+			updatedAt: 1,
+			branches: [{ id: 'b1', parent: '', forkSeq: 1, createdAt: 2 }],
+			shownOrder: ['b1', 'gone', '', 7, 'b1', '']
+		});
+		expect(record?.shownOrder).toEqual(['b1', '']);
+		const garbled = readConversationRecord({
+			id: 'c1',
+			title: 't',
+			createdAt: 1,
+			updatedAt: 1,
+			branches: [{ id: 'b1', parent: '', forkSeq: 1, createdAt: 2 }],
+			shownOrder: 'b1'
+		});
+		expect(garbled?.shownOrder).toBeUndefined();
 	});
 
 	it('taking back a prompt whose answer has versions keeps them; the next prompt is a version', async () => {

@@ -90,7 +90,14 @@ export interface RecordChange {
 export type ConversationPatch = Partial<
 	Pick<
 		ConversationRecord,
-		'title' | 'draft' | 'model' | 'updatedAt' | 'webSearch' | 'branches' | 'activeBranch'
+		| 'title'
+		| 'draft'
+		| 'model'
+		| 'updatedAt'
+		| 'webSearch'
+		| 'branches'
+		| 'activeBranch'
+		| 'shownOrder'
 	>
 >;
 

@@ -90,6 +90,11 @@ export interface ConversationRecord {
 	branches?: BranchRecord[];
 	/** The branch shown and continued; none: the main branch. */
 	activeBranch?: string;
+	/**
+	 * Branches (`''`: the main one) in the order they were last shown, the latest last: going back
+	 * to a version shows it as it was last seen (src/lib/chat/branches.ts `latestWithin`).
+	 */
+	shownOrder?: string[];
 }
 
 export interface Conversation extends ConversationRecord {
@@ -300,10 +305,24 @@ export function readConversationRecord(value: unknown): ConversationRecord | nul
 }
 
 /** The branches and the branch shown, when there are any (an unknown active branch is dropped). */
-function branchFields(value: Json): Pick<ConversationRecord, 'branches' | 'activeBranch'> {
+function branchFields(
+	value: Json
+): Pick<ConversationRecord, 'branches' | 'activeBranch' | 'shownOrder'> {
 	const branches = readBranches(value['branches']);
 	if (branches.length === 0) return {};
 	const active = value['activeBranch'];
 	const known = isString(active) && branches.some((branch) => branch.id === active);
-	return { branches, ...(known ? { activeBranch: active } : {}) };
+	const order = value['shownOrder'];
+	// Known branches only, each once; '' is the main branch.
+	const shownOrder = Array.isArray(order)
+		? [...new Set(order)].filter(
+				(id): id is string =>
+					id === '' || (isString(id) && branches.some((branch) => branch.id === id))
+			)
+		: [];
+	return {
+		branches,
+		...(known ? { activeBranch: active } : {}),
+		...(shownOrder.length === 0 ? {} : { shownOrder })
+	};
 }
