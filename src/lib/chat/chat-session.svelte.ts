@@ -69,6 +69,8 @@ export class ChatSession {
 	#draft = $state('');
 	#webSearch = $state(false);
 	#run = $state.raw<TurnRun | null>(null);
+	/** The message to bring into view (a search hit opened), until the message list has. */
+	#revealing = $state.raw<{ readonly messageId: string } | null>(null);
 	/** The files in the composer, sent (and taken from it) with the next prompt. */
 	readonly attachments = new PendingAttachments();
 	/** Thumbnails and links of the files attached to this conversation's prompts. */
@@ -317,6 +319,28 @@ export class ChatSession {
 		if (this.busy || message === undefined) return;
 		const patch = this.#versions.step(message, this.#all, step);
 		if (patch !== null) await this.#writer.patch(patch);
+	}
+
+	/**
+	 * Brings message `id` into view (a search hit opened): shows a version that holds it when
+	 * another is shown (not while answering: the answer's version stays), then asks the message
+	 * list to scroll to it (`revealing`).
+	 */
+	async reveal(id: string): Promise<void> {
+		const message = this.#all.find((candidate) => candidate.id === id);
+		// While answering, the answer's version stays shown.
+		if (message === undefined || (this.busy && !this.#messages.includes(message))) return;
+		const patch = this.#versions.reveal(message, this.#all);
+		if (patch !== null) await this.#writer.patch(patch);
+		this.#revealing = { messageId: id };
+	}
+	/** The message asked to be brought into view, until the message list has done so. */
+	get revealing(): { readonly messageId: string } | null {
+		return this.#revealing;
+	}
+	/** The message list brought `revealing` into view: a list shown later does not do it again. */
+	revealDone(): void {
+		this.#revealing = null;
 	}
 
 	/**

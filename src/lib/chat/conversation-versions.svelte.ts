@@ -86,6 +86,16 @@ export class ConversationVersions {
 		return this.#show(latestWithin(chosen, forkSeq, this.#branches, this.#order));
 	}
 
+	/**
+	 * Shows a version that holds `message` (a search hit), when the one shown does not: its own
+	 * branch, or the branch within it seen last that still holds it (branches.ts `latestWithin`).
+	 * Returns the record's fields to write, or `null` when the version shown already holds it.
+	 */
+	reveal(message: MessageRecord, all: readonly MessageRecord[]): ConversationPatch | null {
+		if (this.thread(all).includes(message)) return null;
+		return this.#show(latestWithin(branchOf(message), message.seq, this.#branches, this.#order));
+	}
+
 	/** Shows branch `id`, noting it and the one it replaces as the latest seen, in that order. */
 	#show(id: string): Pick<ConversationPatch, 'activeBranch' | 'shownOrder'> {
 		const left = this.#shown;

@@ -256,12 +256,15 @@ export class ConversationLibrary {
 		}
 	}
 
-	async select(id: string): Promise<void> {
-		if (this.#session?.id === id) return;
-		const conversation = await this.#store.load(id);
-		this.#syncProblem();
-		if (conversation === null) return;
-		this.#show(conversation);
+	/** Opens conversation `id`; with `messageId` (a search hit), brings that message into view. */
+	async select(id: string, messageId?: string): Promise<void> {
+		if (this.#session?.id !== id) {
+			const conversation = await this.#store.load(id);
+			this.#syncProblem();
+			if (conversation === null) return;
+			this.#show(conversation);
+		}
+		if (messageId !== undefined) await this.#session?.reveal(messageId);
 	}
 
 	async rename(id: string, title: string): Promise<void> {

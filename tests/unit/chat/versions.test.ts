@@ -219,6 +219,68 @@ describe('ChatSession versions', () => {
 		reloaded.dispose();
 	});
 
+	it('a search hit in a version not shown brings that version back as it was last seen, and after a reload', async () => {
+		const store = new MemoryStore();
+		const chat = session(store, demoFetch());
+		await chat.send('alpha #scenario:instant');
+		await chat.send('beta #scenario:instant');
+		const firstBeta = chat.messages[3]?.id ?? '';
+		await chat.regenerate();
+		const secondBeta = chat.messages[3]?.id ?? '';
+		// The person reads the first answer to "beta" again, then edits "alpha" into a new version.
+		await chat.showVersion(secondBeta, -1);
+		const alpha = chat.messages[0]?.id ?? '';
+		await chat.editPrompt(alpha, 'alpha, edited #scenario:instant');
+		expect(chat.messages.map((entry) => entry.id)).not.toContain(alpha);
+
+		// A hit in the first "alpha": its version, with the answer read last in it.
+		await chat.reveal(alpha);
+		expect(chat.messages[0]?.id).toBe(alpha);
+		expect(chat.messages[3]?.id).toBe(firstBeta);
+		expect(chat.revealing).toEqual({ messageId: alpha });
+		// A hit in the other answer to "beta" shows that one.
+		await chat.reveal(secondBeta);
+		expect(chat.messages[3]?.id).toBe(secondBeta);
+		// Edited away again, the first "alpha" comes back with that answer: the one read last.
+		await chat.editPrompt(alpha, 'alpha, edited again #scenario:instant');
+		await chat.reveal(alpha);
+		expect(chat.messages[0]?.id).toBe(alpha);
+		expect(chat.messages[3]?.id).toBe(secondBeta);
+		// Once the list has scrolled to it, nothing is asked any more.
+		chat.revealDone();
+		expect(chat.revealing).toBeNull();
+		// A hit already shown changes no version, and is asked to be scrolled to again.
+		await chat.reveal(alpha);
+		expect(chat.messages[3]?.id).toBe(secondBeta);
+		expect(chat.revealing).toEqual({ messageId: alpha });
+		// A message that is not there (deleted meanwhile) asks for nothing.
+		chat.revealDone();
+		await chat.reveal('gone');
+		expect(chat.revealing).toBeNull();
+		await chat.flush();
+		chat.dispose();
+
+		const reloaded = session(store, demoFetch(), (await store.load('c1')) ?? blankConversation());
+		await reloaded.ready;
+		expect(reloaded.messages[0]?.id).toBe(alpha);
+		expect(reloaded.messages[3]?.id).toBe(secondBeta);
+		reloaded.dispose();
+	});
+
+	it('while an answer is under way, a search hit in another version leaves the version shown', async () => {
+		const chat = session(new MemoryStore(), demoFetch());
+		await chat.send('alpha #scenario:instant');
+		const alpha = chat.messages[0]?.id ?? '';
+		await chat.editPrompt(alpha, 'alpha, edited #scenario:instant');
+		const sending = chat.send('gamma #scenario:instant');
+		await chat.reveal(alpha);
+		expect(chat.messages[0]?.text).toBe('alpha, edited #scenario:instant');
+		expect(chat.revealing).toBeNull();
+		await sending;
+		expect(chat.messages.map((entry) => entry.text)[2]).toBe('gamma #scenario:instant');
+		chat.dispose();
+	});
+
 	it('a stored order of versions seen keeps known branches only, each once', () => {
 		const withOrder = (shownOrder: unknown) =>
 			readConversationRecord({

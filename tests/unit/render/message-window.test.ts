@@ -55,4 +55,24 @@ describe('MessageWindow', () => {
 		view.showLatest();
 		expect([view.start, view.end]).toEqual([970, 1000]);
 	});
+
+	it('moves onto a message far from the end, a page before it, and moves on from there', () => {
+		const count = { value: 1000 };
+		const view = windowOver(count);
+		view.showAround(5);
+		expect([view.start, view.end]).toEqual([0, 30]);
+		expect(view.atEnd).toBe(false);
+		view.showAround(500);
+		expect([view.start, view.end]).toEqual([480, 510]);
+		// New messages meanwhile stay out of a window that does not reach the end.
+		count.value = 1001;
+		expect(view.end).toBe(510);
+		view.showLater();
+		expect([view.start, view.end]).toEqual([480, 530]);
+		// A message among the latest opens the window on them, following new ones.
+		view.showAround(995);
+		expect([view.start, view.end]).toEqual([971, 1001]);
+		count.value = 1002;
+		expect(view.atEnd).toBe(true);
+	});
 });

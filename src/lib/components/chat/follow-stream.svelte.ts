@@ -95,6 +95,15 @@ export class FollowState {
 		this.#leftAt = element.scrollTop;
 	}
 
+	/**
+	 * Stops following, for a scroll the app makes away from the end (a search hit brought into
+	 * view); scrolling back to the bottom follows again.
+	 */
+	release(): void {
+		this.#headingUp = false;
+		this.#pinned = false;
+	}
+
 	/** "Jump to latest": scroll to the end and follow again. */
 	jumpToEnd(): void {
 		this.#headingUp = false;

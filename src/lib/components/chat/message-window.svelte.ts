@@ -67,6 +67,18 @@ export class MessageWindow {
 		this.#start = Math.max(0, this.#count() - this.#sizes.initial);
 	}
 
+	/**
+	 * Moves the window onto message `index` (a search hit opened), with up to a page of messages
+	 * before it; the latest messages when it is among them.
+	 */
+	showAround(index: number): void {
+		const count = this.#count();
+		this.#openedKey = this.#key();
+		this.#start = Math.max(0, Math.min(index - this.#sizes.page, count - this.#sizes.initial));
+		this.#end = Math.min(count, this.#start + this.#sizes.initial);
+		this.#followsEnd = this.#end >= count;
+	}
+
 	showEarlier(): void {
 		this.#settle();
 		const start = this.start;

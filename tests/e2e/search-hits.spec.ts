@@ -1,0 +1,119 @@
+/**
+ * Opening a search hit shows the message that matched, wherever it lies: in a version of the
+ * conversation that is not the one shown (an earlier prompt edited into a new branch), or far up
+ * a long conversation, outside the rendered window of its latest messages.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { lastAnswer, openChat, send } from './chat-helpers.ts';
+
+const prompts = (page: Page): Locator => page.locator('[data-role="user"]');
+const sidebar = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
+const searchField = (page: Page): Locator =>
+	sidebar(page).getByRole('searchbox', { name: 'Search conversations' });
+
+/** A word said nowhere else, so that one message matches. */
+const rare = (label: string): string => `${label}${Math.random().toString(36).slice(2, 8)}`;
+
+/** Searches the library for `word` and opens the one conversation found. */
+async function openHit(page: Page, word: string): Promise<void> {
+	await searchField(page).fill(word);
+	const found = sidebar(page).locator('li[data-conversation]');
+	await expect(found).toHaveCount(1);
+	await expect(found.locator('[data-snippet] mark')).toHaveText(word);
+	await found.getByRole('button').first().click();
+}
+
+test('a hit in an earlier version of a conversation shows that version', async ({ page }) => {
+	await openChat(page);
+	const word = rare('heliotrope');
+	await send(page, `tell me about ${word} #scenario:instant`);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// The prompt is edited into a new version: the one with the word is no longer shown.
+	await prompts(page)
+		.first()
+		.locator('xpath=ancestor::li[1]')
+		.locator('[data-message-action="edit"]')
+		.click();
+	const editor = page.getByRole('textbox', { name: 'Edit your message' });
+	await editor.fill('something else #scenario:instant');
+	await editor.press('Enter');
+	await expect(prompts(page).first()).toHaveText('something else #scenario:instant');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// From another conversation, and then from this same one: both show the matching version.
+	await page.getByRole('button', { name: 'New conversation' }).click();
+	await openHit(page, word);
+	const matched = prompts(page).filter({ hasText: word });
+	await expect(matched).toBeVisible();
+	await expect(matched.locator('xpath=ancestor::li[1]').locator('[data-versions]')).toHaveAttribute(
+		'data-versions',
+		'1/2'
+	);
+
+	await matched
+		.locator('xpath=ancestor::li[1]')
+		.getByRole('button', { name: 'Next version' })
+		.click();
+	await expect(prompts(page).first()).toHaveText('something else #scenario:instant');
+	await openHit(page, word);
+	await expect(prompts(page).filter({ hasText: word })).toBeVisible();
+
+	// It is the version shown now, after a reload too.
+	await page.reload();
+	await expect(prompts(page).filter({ hasText: word })).toBeVisible();
+});
+
+/** A Switchboard export (src/lib/chat/storage/transfer.ts) of one long conversation. */
+function longConversation(word: string, at: number, count: number): Buffer {
+	const messages = Array.from({ length: count }, (_, seq) => ({
+		id: `long-m${seq}`,
+		conversationId: 'long',
+		seq,
+		role: seq % 2 === 0 ? 'user' : 'assistant',
+		text:
+			seq === at
+				? `Message ${seq}: the ${word} is here.`
+				: `Message ${seq}: ${'a line of ordinary words to give the row some height. '.repeat(4)}`,
+		reasoning: '',
+		status: 'completed',
+		images: [],
+		createdAt: 1_700_000_000_000 + seq
+	}));
+	const file = {
+		format: 'switchboard.conversations',
+		version: 1,
+		exportedAt: new Date(0).toISOString(),
+		conversations: [
+			{
+				id: 'long',
+				title: 'A long conversation',
+				createdAt: 1_700_000_000_000,
+				updatedAt: 1_700_000_000_500,
+				model: 'demo',
+				profileId: 'default',
+				draft: '',
+				messages
+			}
+		]
+	};
+	return Buffer.from(JSON.stringify(file));
+}
+
+test('a hit far up a long conversation is scrolled into view', async ({ page }) => {
+	await openChat(page);
+	const word = rare('quillwort');
+	await page.getByLabel('Import…').setInputFiles({
+		name: 'long.json',
+		mimeType: 'application/json',
+		buffer: longConversation(word, 5, 120)
+	});
+	await expect(page.getByText('Imported 1 conversation.')).toBeVisible();
+
+	await openHit(page, word);
+	const matched = page.locator('[data-role="assistant"]').filter({ hasText: word });
+	await expect(matched).toBeInViewport();
+	// Scrolling down from there reaches the latest message.
+	await page.getByRole('button', { name: /latest/i }).click();
+	await expect(page.getByText('Message 119:')).toBeInViewport();
+});
