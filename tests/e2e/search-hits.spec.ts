@@ -64,6 +64,35 @@ test('a hit in an earlier version of a conversation shows that version', async (
 	await expect(prompts(page).filter({ hasText: word })).toBeVisible();
 });
 
+test('a hit in another version, opened while an answer streams, is shown when it ends', async ({
+	page
+}) => {
+	await openChat(page);
+	const word = rare('bergamot');
+	await send(page, `tell me about ${word} #scenario:instant`);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await prompts(page)
+		.first()
+		.locator('xpath=ancestor::li[1]')
+		.locator('[data-message-action="edit"]')
+		.click();
+	const editor = page.getByRole('textbox', { name: 'Edit your message' });
+	await editor.fill('something else #scenario:instant');
+	await editor.press('Enter');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// 60 ms a token: several seconds of streaming, even on a busy machine.
+	await send(page, 'and now slowly #scenario:slow:60');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	await openHit(page, word);
+	// The answer goes on in its version…
+	await expect(prompts(page).first()).toHaveText('something else #scenario:instant');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	// …and when it ends, the version with the hit is shown.
+	await expect(prompts(page).filter({ hasText: word })).toBeVisible({ timeout: 40_000 });
+	await expect(prompts(page)).toHaveCount(1);
+});
+
 /** A Switchboard export (src/lib/chat/storage/transfer.ts) of one long conversation. */
 function longConversation(word: string, at: number, count: number): Buffer {
 	const messages = Array.from({ length: count }, (_, seq) => ({
@@ -113,6 +142,17 @@ test('a hit far up a long conversation is scrolled into view', async ({ page }) 
 	await openHit(page, word);
 	const matched = page.locator('[data-role="assistant"]').filter({ hasText: word });
 	await expect(matched).toBeInViewport();
+	// Tinted for a moment, then as any row: scrolled back to later, it does not light up again.
+	const row = matched.locator('xpath=ancestor::li[1]');
+	await expect(row).toHaveAttribute('data-revealed', '');
+	await expect(row).not.toHaveAttribute('data-revealed');
+	// Opened again, from further down, it is scrolled to and tinted again.
+	await page.getByRole('main').hover();
+	await page.mouse.wheel(0, 4000);
+	await expect(matched).not.toBeInViewport();
+	await openHit(page, word);
+	await expect(matched).toBeInViewport();
+	await expect(row).toHaveAttribute('data-revealed', '');
 	// Scrolling down from there reaches the latest message.
 	await page.getByRole('button', { name: /latest/i }).click();
 	await expect(page.getByText('Message 119:')).toBeInViewport();

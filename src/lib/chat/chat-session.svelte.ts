@@ -71,6 +71,8 @@ export class ChatSession {
 	#run = $state.raw<TurnRun | null>(null);
 	/** The message to bring into view (a search hit opened), until the message list has. */
 	#revealing = $state.raw<{ readonly messageId: string } | null>(null);
+	/** A search hit in another version, opened while answering: shown when the answer ends. */
+	#revealAfterAnswer: string | null = null;
 	/** The files in the composer, sent (and taken from it) with the next prompt. */
 	readonly attachments = new PendingAttachments();
 	/** Thumbnails and links of the files attached to this conversation's prompts. */
@@ -323,13 +325,17 @@ export class ChatSession {
 
 	/**
 	 * Brings message `id` into view (a search hit opened): shows a version that holds it when
-	 * another is shown (not while answering: the answer's version stays), then asks the message
-	 * list to scroll to it (`revealing`).
+	 * another is shown, then asks the message list to scroll to it (`revealing`). While answering,
+	 * the answer's version stays shown until the answer ends.
 	 */
 	async reveal(id: string): Promise<void> {
 		const message = this.#all.find((candidate) => candidate.id === id);
-		// While answering, the answer's version stays shown.
-		if (message === undefined || (this.busy && !this.#messages.includes(message))) return;
+		if (message === undefined) return;
+		this.#revealAfterAnswer = null;
+		if (this.busy && !this.#messages.includes(message)) {
+			this.#revealAfterAnswer = id;
+			return;
+		}
 		const patch = this.#versions.reveal(message, this.#all);
 		if (patch !== null) await this.#writer.patch(patch);
 		this.#revealing = { messageId: id };
@@ -404,6 +410,7 @@ export class ChatSession {
 
 	/** Ends everything in flight and saves what is pending; call when the conversation is left. */
 	dispose(): void {
+		this.#revealAfterAnswer = null;
 		void this.flush();
 		this.stop();
 		this.#unsubscribe();
@@ -476,6 +483,8 @@ export class ChatSession {
 	#end(run: TurnRun): void {
 		run.enter('done');
 		if (this.#run === run) this.#run = null;
+		const waiting = this.#revealAfterAnswer;
+		if (waiting !== null && !this.busy) void this.reveal(waiting);
 	}
 
 	/** What `driveTurn` may do to this conversation. */

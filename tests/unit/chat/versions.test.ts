@@ -267,16 +267,22 @@ describe('ChatSession versions', () => {
 		reloaded.dispose();
 	});
 
-	it('while an answer is under way, a search hit in another version leaves the version shown', async () => {
+	it('a search hit in another version opened while answering is shown when the answer ends', async () => {
 		const chat = session(new MemoryStore(), demoFetch());
 		await chat.send('alpha #scenario:instant');
 		const alpha = chat.messages[0]?.id ?? '';
 		await chat.editPrompt(alpha, 'alpha, edited #scenario:instant');
 		const sending = chat.send('gamma #scenario:instant');
 		await chat.reveal(alpha);
+		// The answer's version stays shown while it is written.
 		expect(chat.messages[0]?.text).toBe('alpha, edited #scenario:instant');
 		expect(chat.revealing).toBeNull();
 		await sending;
+		await chat.flush();
+		expect(chat.messages[0]?.id).toBe(alpha);
+		expect(chat.revealing).toEqual({ messageId: alpha });
+		// The answer was written in its own version, one step away.
+		await chat.showVersion(alpha, 1);
 		expect(chat.messages.map((entry) => entry.text)[2]).toBe('gamma #scenario:instant');
 		chat.dispose();
 	});
