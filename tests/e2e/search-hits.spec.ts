@@ -23,13 +23,13 @@ async function openHit(page: Page, word: string): Promise<void> {
 	await found.getByRole('button').first().click();
 }
 
-test('a hit in an earlier version of a conversation shows that version', async ({ page }) => {
-	await openChat(page);
-	const word = rare('heliotrope');
+/**
+ * Asks about `word`, then edits that prompt into a new version: the version with the word is
+ * kept, but no longer shown.
+ */
+async function editedAway(page: Page, word: string): Promise<void> {
 	await send(page, `tell me about ${word} #scenario:instant`);
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-
-	// The prompt is edited into a new version: the one with the word is no longer shown.
 	await prompts(page)
 		.first()
 		.locator('xpath=ancestor::li[1]')
@@ -40,6 +40,12 @@ test('a hit in an earlier version of a conversation shows that version', async (
 	await editor.press('Enter');
 	await expect(prompts(page).first()).toHaveText('something else #scenario:instant');
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+}
+
+test('a hit in an earlier version of a conversation shows that version', async ({ page }) => {
+	await openChat(page);
+	const word = rare('heliotrope');
+	await editedAway(page, word);
 
 	// From another conversation, and then from this same one: both show the matching version.
 	await page.getByRole('button', { name: 'New conversation' }).click();
@@ -69,17 +75,7 @@ test('a hit in another version, opened while an answer streams, is shown when it
 }) => {
 	await openChat(page);
 	const word = rare('bergamot');
-	await send(page, `tell me about ${word} #scenario:instant`);
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-	await prompts(page)
-		.first()
-		.locator('xpath=ancestor::li[1]')
-		.locator('[data-message-action="edit"]')
-		.click();
-	const editor = page.getByRole('textbox', { name: 'Edit your message' });
-	await editor.fill('something else #scenario:instant');
-	await editor.press('Enter');
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await editedAway(page, word);
 
 	// 60 ms a token: several seconds of streaming, even on a busy machine.
 	await send(page, 'and now slowly #scenario:slow:60');
