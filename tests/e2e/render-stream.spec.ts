@@ -92,3 +92,32 @@ test('the view follows the stream at the bottom; scrolled up, it stays and offer
 	await expect(answer).toHaveAttribute('data-turn-status', 'completed', { timeout: 30_000 });
 	await expect.poll(atBottom).toBe(true);
 });
+
+test("scrolled up, the person's own message takes the view down and follows its answer", async ({
+	page
+}) => {
+	await openChat(page);
+	const scroller = page.locator('[data-follow-stream]');
+	const atBottom = (): Promise<boolean> =>
+		scroller.evaluate(
+			(element) => element.scrollHeight - element.scrollTop - element.clientHeight < 60
+		);
+	// A long answer to scroll up through, sent quickly.
+	await send(page, '#scenario:bench:24_20000');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed', {
+		timeout: 30_000
+	});
+	await scroller.hover();
+	await page.mouse.wheel(0, -4000);
+	const jump = page.getByRole('button', { name: /Jump to latest/ });
+	await expect(jump).toBeVisible();
+
+	// 30 ms a token: the answer is still streaming when its first lines are checked.
+	await send(page, 'and one more thing #scenario:slow:30');
+	await expect(page.locator('[data-role="user"]').last()).toBeInViewport();
+	await expect(jump).toBeHidden();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed', {
+		timeout: 40_000
+	});
+	await expect.poll(atBottom).toBe(true);
+});

@@ -153,3 +153,26 @@ test('a hit far up a long conversation is scrolled into view', async ({ page }) 
 	await page.getByRole('button', { name: /latest/i }).click();
 	await expect(page.getByText('Message 119:')).toBeInViewport();
 });
+
+test('after a hit far up, a message sent shows at the end with its answer', async ({ page }) => {
+	await openChat(page);
+	const word = rare('sorrel');
+	await page.getByLabel('Import…').setInputFiles({
+		name: 'long.json',
+		mimeType: 'application/json',
+		buffer: longConversation(word, 5, 120)
+	});
+	await expect(page.getByText('Imported 1 conversation.')).toBeVisible();
+	await openHit(page, word);
+	await expect(page.locator('[data-role="assistant"]').filter({ hasText: word })).toBeInViewport();
+
+	// The message window holds the rows around the hit, not the latest: sending brings them back.
+	const composer = page.getByRole('textbox', { name: 'Message' });
+	await composer.fill('a question at the end #scenario:instant');
+	await composer.press('Enter');
+	const asked = prompts(page).filter({ hasText: 'a question at the end' });
+	await expect(asked).toBeInViewport();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(lastAnswer(page)).toBeInViewport();
+	await expect(page.getByRole('button', { name: /latest/i })).toBeHidden();
+});

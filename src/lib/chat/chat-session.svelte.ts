@@ -42,6 +42,17 @@ export type { ChatMessage } from './chat-message.ts';
 export type { PendingRetry, TurnWaiting } from './turn-run.svelte.ts';
 export type { TurnTarget } from './turn-target.ts';
 
+/** A message for the message list to bring into view (ChatSession `revealing`). */
+export interface RevealRequest {
+	readonly messageId: string;
+	/**
+	 * The message starts a turn the person asked for, at the end: the list shows the latest
+	 * messages and follows the answer, as when at the bottom. Without it (a search hit), the
+	 * message is scrolled to the top of the view and marked for a moment.
+	 */
+	readonly follow?: true;
+}
+
 export interface ChatSessionInit {
 	conversation: Conversation;
 	store: ConversationStore;
@@ -69,8 +80,8 @@ export class ChatSession {
 	#draft = $state('');
 	#webSearch = $state(false);
 	#run = $state.raw<TurnRun | null>(null);
-	/** The message to bring into view (a search hit opened), until the message list has. */
-	#revealing = $state.raw<{ readonly messageId: string } | null>(null);
+	/** The message to bring into view, until the message list has. */
+	#revealing = $state.raw<RevealRequest | null>(null);
 	/** A search hit in another version, opened while answering: shown when the answer ends. */
 	#revealAfterAnswer: string | null = null;
 	/** The files in the composer, sent (and taken from it) with the next prompt. */
@@ -227,6 +238,7 @@ export class ChatSession {
 		files.forEach((file, index) => this.previews.keep(refs[index]?.id ?? '', file.blob));
 		this.#all = [...this.#all, user, answer];
 		this.#draft = '';
+		this.#revealing = { messageId: user.id, follow: true };
 		// The files are on disk before the prompt that names them.
 		files.forEach((file, index) => {
 			const id = refs[index]?.id ?? '';
@@ -303,6 +315,7 @@ export class ChatSession {
 		const forked = this.#fork(at);
 		const added = [...before(), this.#newAnswer(run, model)];
 		this.#all = [...this.#all, ...added];
+		this.#revealing = { messageId: added[0]?.id ?? run.messageId, follow: true };
 		await forked;
 		await this.#saver.save(added[0]?.id ?? run.messageId);
 		this.#host.attempts[run.messageId] = 0;
@@ -340,8 +353,12 @@ export class ChatSession {
 		if (patch !== null) await this.#writer.patch(patch);
 		this.#revealing = { messageId: id };
 	}
-	/** The message asked to be brought into view, until the message list has done so. */
-	get revealing(): { readonly messageId: string } | null {
+	/**
+	 * The message asked to be brought into view, until the message list has done so: a search hit
+	 * opened, or the first message of a turn the person started (sent, edited, regenerated,
+	 * continued), which takes the view to the end whatever was being read.
+	 */
+	get revealing(): RevealRequest | null {
 		return this.#revealing;
 	}
 	/** The message list brought `revealing` into view: a list shown later does not do it again. */
@@ -432,7 +449,9 @@ export class ChatSession {
 		if (compactFirst && last.compacted === true) return;
 		this.cancelRetry();
 		const run = await this.#begin(last.id);
-		if (run !== null) await this.#drive(run, { compactFirst, continueAnswer });
+		if (run === null) return;
+		if (continueAnswer) this.#revealing = { messageId: last.id, follow: true };
+		await this.#drive(run, { compactFirst, continueAnswer });
 	}
 
 	/**

@@ -489,4 +489,35 @@ describe('ChatSession', () => {
 			expect(answer?.text.startsWith(partial), when).toBe(true);
 		}
 	});
+
+	it("asks the message list to follow from the end on the person's own turns, not on a retry", async () => {
+		const chat = new ChatSession({
+			conversation: blankConversation(),
+			store: new MemoryStore(),
+			target: demoTarget('demo', 'messages'),
+			fetch: demoFetch()
+		});
+		const follows = (): string | null =>
+			chat.revealing?.follow === true ? chat.revealing.messageId : null;
+		await chat.send('one #scenario:instant');
+		expect(follows()).toBe(chat.messages[0]?.id);
+		chat.revealDone();
+		await chat.regenerate();
+		expect(follows()).toBe(chat.messages[1]?.id);
+		chat.revealDone();
+		await chat.editPrompt(chat.messages[0]?.id ?? '', 'two #scenario:instant');
+		expect(follows()).toBe(chat.messages[0]?.id);
+		chat.revealDone();
+		// A retry (a card's, or one made automatically) leaves the view where the person put it.
+		await chat.send('cut here #scenario:cut:once');
+		chat.revealDone();
+		expect(chat.messages.at(-1)?.status).toBe('interrupted');
+		await chat.retry();
+		expect(chat.revealing).toBeNull();
+		await chat.send('cut again #scenario:cut:once');
+		chat.revealDone();
+		await chat.continueAnswer();
+		expect(follows()).toBe(chat.messages.at(-1)?.id);
+		chat.dispose();
+	});
 });
