@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
 
 /** Live rendering in the real app: structure as it streams, code, reasoning, refusals, usage. */
@@ -49,16 +49,20 @@ test('a refusal is shown as one, apart from an answer', async ({ page }) => {
 	await expect(refusal).toContainText("I'm sorry, but I can't help with that request.");
 });
 
+/** The conversation's scroll container shows its end (within a line). */
+function isAtBottom(scroller: Locator): Promise<boolean> {
+	return scroller.evaluate(
+		(element) => element.scrollHeight - element.scrollTop - element.clientHeight < 60
+	);
+}
+
 test('the view follows the stream at the bottom; scrolled up, it stays and offers "Jump to latest"', async ({
 	page
 }) => {
 	test.slow(); // a 16 s answer
 	await openChat(page);
 	const scroller = page.locator('[data-follow-stream]');
-	const atBottom = (): Promise<boolean> =>
-		scroller.evaluate(
-			(element) => element.scrollHeight - element.scrollTop - element.clientHeight < 60
-		);
+	const atBottom = (): Promise<boolean> => isAtBottom(scroller);
 	// 96 KB at 2,000 tokens/s: about 16 s of streaming, paced by the clock, so that scrolling up
 	// and reading the position still happen mid-answer on a busy CI machine.
 	await send(page, '#scenario:bench:96_2000');
@@ -98,10 +102,7 @@ test("scrolled up, the person's own message takes the view down and follows its 
 }) => {
 	await openChat(page);
 	const scroller = page.locator('[data-follow-stream]');
-	const atBottom = (): Promise<boolean> =>
-		scroller.evaluate(
-			(element) => element.scrollHeight - element.scrollTop - element.clientHeight < 60
-		);
+	const atBottom = (): Promise<boolean> => isAtBottom(scroller);
 	// A long answer to scroll up through, sent quickly.
 	await send(page, '#scenario:bench:24_20000');
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed', {

@@ -125,19 +125,27 @@ function longConversation(word: string, at: number, count: number): Buffer {
 	return Buffer.from(JSON.stringify(file));
 }
 
-test('a hit far up a long conversation is scrolled into view', async ({ page }) => {
+/**
+ * Imports a 120-message conversation that says `word` in its sixth message, and opens that
+ * message from a search: the hit is scrolled into view, far up. Returns the hit.
+ */
+async function openHitFarUp(page: Page, word: string): Promise<Locator> {
 	await openChat(page);
-	const word = rare('quillwort');
 	await page.getByLabel('Import…').setInputFiles({
 		name: 'long.json',
 		mimeType: 'application/json',
 		buffer: longConversation(word, 5, 120)
 	});
 	await expect(page.getByText('Imported 1 conversation.')).toBeVisible();
-
 	await openHit(page, word);
 	const matched = page.locator('[data-role="assistant"]').filter({ hasText: word });
 	await expect(matched).toBeInViewport();
+	return matched;
+}
+
+test('a hit far up a long conversation is scrolled into view', async ({ page }) => {
+	const word = rare('quillwort');
+	const matched = await openHitFarUp(page, word);
 	// Tinted for a moment, then as any row: scrolled back to later, it does not light up again.
 	const row = matched.locator('xpath=ancestor::li[1]');
 	await expect(row).toHaveAttribute('data-revealed', '');
@@ -155,16 +163,7 @@ test('a hit far up a long conversation is scrolled into view', async ({ page }) 
 });
 
 test('after a hit far up, a message sent shows at the end with its answer', async ({ page }) => {
-	await openChat(page);
-	const word = rare('sorrel');
-	await page.getByLabel('Import…').setInputFiles({
-		name: 'long.json',
-		mimeType: 'application/json',
-		buffer: longConversation(word, 5, 120)
-	});
-	await expect(page.getByText('Imported 1 conversation.')).toBeVisible();
-	await openHit(page, word);
-	await expect(page.locator('[data-role="assistant"]').filter({ hasText: word })).toBeInViewport();
+	await openHitFarUp(page, rare('sorrel'));
 
 	// The message window holds the rows around the hit, not the latest: sending brings them back.
 	const composer = page.getByRole('textbox', { name: 'Message' });
