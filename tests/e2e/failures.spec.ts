@@ -77,9 +77,10 @@ test('a connect timeout (net::ERR_CONNECTION_TIMED_OUT) shows a network card tha
 	await requested;
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
 	await page.clock.fastForward(31_000);
-	const card = lastAnswer(page).getByRole('alert');
+	// One check of both: the card stands only until its automatic retry starts (a second or two,
+	// which a loaded machine can spend between two separate checks).
+	const card = lastAnswer(page).getByRole('alert').filter({ hasText: 'timed out' });
 	await expect(card).toHaveAttribute('data-failure-kind', 'network');
-	await expect(card).toContainText('timed out');
 });
 
 test('the 522 page is shown as text behind a disclosure, never rendered', async ({
