@@ -314,10 +314,11 @@ export class ChatSession {
 		if (run === null) return;
 		const forked = this.#fork(at);
 		const added = [...before(), this.#newAnswer(run, model)];
+		const first = added[0]?.id ?? run.messageId;
 		this.#all = [...this.#all, ...added];
-		this.#revealing = { messageId: added[0]?.id ?? run.messageId, follow: true };
+		this.#revealing = { messageId: first, follow: true };
 		await forked;
-		await this.#saver.save(added[0]?.id ?? run.messageId);
+		await this.#saver.save(first);
 		this.#host.attempts[run.messageId] = 0;
 		await this.#drive(run, { compactFirst: false });
 	}
