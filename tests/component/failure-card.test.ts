@@ -169,7 +169,7 @@ describe('FailureCard', () => {
 		const screen = await render(FailureCard, {
 			failure,
 			available: ALL_ACTIONS,
-			retry: { messageId: 'm1', at: Date.now() + 30_000, attempt: 2 },
+			retry: { messageId: 'm1', at: Date.now() + 30_000, attempt: 2, after: failure },
 			onaction: () => {},
 			oncancelretry,
 			onholdretry
@@ -194,7 +194,13 @@ describe('FailureCard', () => {
 		const screen = await render(FailureCard, {
 			failure,
 			available: ALL_ACTIONS,
-			retry: { messageId: 'm1', at: Date.now() + 9_000, attempt: 2, heldWithMs: 8_000 },
+			retry: {
+				messageId: 'm1',
+				at: Date.now() + 9_000,
+				attempt: 2,
+				after: failure,
+				heldWithMs: 8_000
+			},
 			onaction: () => {},
 			onholdretry
 		});

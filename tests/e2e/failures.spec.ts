@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { chooseModel, forbidDialogs, lastAnswer, openChat, send } from './chat-helpers.ts';
 import { failChunksContaining } from './support/unreachable-code.ts';
+import { watchTurnRequests } from './support/turn-requests.ts';
 
 /**
  * Every row of the seed table (docs/reference/failures.md) end to end: the demo gateway produces
@@ -81,6 +82,27 @@ test('a connect timeout (net::ERR_CONNECTION_TIMED_OUT) shows a network card tha
 	// which a loaded machine can spend between two separate checks).
 	const card = lastAnswer(page).getByRole('alert').filter({ hasText: 'timed out' });
 	await expect(card).toHaveAttribute('data-failure-kind', 'network');
+});
+
+test('once its automatic retry replaces the card, the answer still says which failure it retries', async ({
+	page
+}) => {
+	await page.clock.install();
+	await openChat(page);
+	const requests = watchTurnRequests(page);
+	await send(page, 'hello #scenario:connection-timeout');
+	await expect.poll(() => requests.count()).toBe(1);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	await page.clock.fastForward(31_000);
+	// The card's countdown runs out by itself; the second attempt waits for the gateway again.
+	await expect.poll(() => requests.count(), { timeout: 15_000 }).toBe(2);
+	await expect(lastAnswer(page).getByRole('alert')).toHaveCount(0);
+	await expect(lastAnswer(page).locator('[data-turn-retry-after="network"]')).toHaveText(
+		'Trying again after: The connection to the gateway timed out.'
+	);
+	await expect(lastAnswer(page).locator('[data-turn-wait="connecting"]')).toContainText(
+		'attempt 2'
+	);
 });
 
 test('the 522 page is shown as text behind a disclosure, never rendered', async ({

@@ -108,7 +108,12 @@ function scheduleRetry(host: TurnHost, run: TurnRun, failure: Failure, start: Tu
 			host.update(id, (current) => ({ ...current, retryNote: decision.reason }));
 		return false;
 	}
-	const retry = { messageId: id, at: Date.now() + decision.delayMs, attempt: attempt + 1 };
+	const retry = {
+		messageId: id,
+		at: Date.now() + decision.delayMs,
+		attempt: attempt + 1,
+		after: failure
+	};
 	void run
 		.waitForRetry(retry, host.retryCalledOff())
 		.then((proceed) =>

@@ -7,6 +7,7 @@
  * concatenation and a call to the renderers listening), which the page hands to the message
  * component as a prop; the session copies it into the message whenever it saves the answer.
  */
+import type { Failure } from '../failure/index.ts';
 import { StreamingText } from '../render/streaming-text.svelte.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface PendingRetry {
 	at: number;
 	/** The attempt this retry will be (2 for the first retry). */
 	attempt: number;
+	/** What the attempt before it failed with: said while the retry waits for the gateway. */
+	after: Failure;
 	/** Held while the person reads the failure card: this long is left when it goes on. */
 	heldWithMs?: number;
 }
@@ -32,6 +35,11 @@ export interface TurnWaiting {
 	phase: 'requesting' | 'streaming';
 	/** 1 for the first request of the turn. */
 	attempt: number;
+	/**
+	 * While an automatic retry waits for the gateway: what the attempt before it failed with (its
+	 * card was replaced by this wait, so the row still says why the turn is retrying).
+	 */
+	after: Failure | null;
 	/** Epoch ms the phase began. */
 	since: number;
 	/** Epoch ms of the last event on the stream (read when shown; not reactive). */
@@ -51,6 +59,8 @@ export class TurnRun {
 	#phase = $state<TurnPhase>('saving');
 	#pendingRetry = $state.raw<PendingRetry | null>(null);
 	#attempt = $state(0);
+	/** The failure the automatic retry under way follows (null on a first or manual attempt). */
+	#retryingAfter = $state.raw<Failure | null>(null);
 	#since = $state(Date.now());
 	#lastEventAt = Date.now();
 	/** Holds or resumes the countdown under way (set while one is). */
@@ -102,6 +112,7 @@ export class TurnRun {
 		return {
 			phase,
 			attempt: this.#attempt,
+			after: phase === 'requesting' ? this.#retryingAfter : null,
 			since: this.#since,
 			lastEventAt: () => this.#lastEventAt
 		};
@@ -115,6 +126,7 @@ export class TurnRun {
 	enter(phase: Exclude<TurnPhase, 'retry_wait'>): void {
 		this.#pendingRetry = null;
 		if (phase === 'requesting') this.#attempt++;
+		else this.#retryingAfter = null;
 		if (phase !== this.#phase) this.#since = Date.now();
 		this.#lastEventAt = Date.now();
 		this.#phase = phase;
@@ -155,6 +167,7 @@ export class TurnRun {
 				this.signal.removeEventListener('abort', cancel);
 				calledOff.removeEventListener('abort', cancel);
 				this.#pendingRetry = null;
+				this.#retryingAfter = proceed ? retry.after : null;
 				resolve(proceed);
 			};
 			const cancel = (): void => finish(false);

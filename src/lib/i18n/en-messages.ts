@@ -39,6 +39,8 @@ export const enMessages = {
 		sources: 'Sources',
 		waitingForGateway: (elapsedSeconds: number, attempt: number, limitSeconds: number) =>
 			`Waiting for the gateway: ${elapsedSeconds} s${attempt > 1 ? `, attempt ${attempt}` : ''}; gives up after ${limitSeconds} s.`,
+		/** An automatic retry under way; `failure` is the failed attempt's card title. */
+		retryingAfter: (failure: string) => `Trying again after: ${failure}.`,
 		silent: (seconds: number, limitSeconds: number) =>
 			`No data for ${seconds} s; waiting up to ${limitSeconds} s.`,
 		/** Token counts arrive formatted for the language (Intl). */

@@ -114,6 +114,7 @@ export const zhCN: Catalogue = {
 		sources: '来源',
 		waitingForGateway: (elapsedSeconds, attempt, limitSeconds) =>
 			`正在等待网关：已等待 ${elapsedSeconds} 秒${attempt > 1 ? `，第 ${attempt} 次尝试` : ''}；${limitSeconds} 秒后放弃。`,
+		retryingAfter: (failure) => `上次失败：${failure}。正在重试。`,
 		silent: (seconds, limitSeconds) =>
 			`已有 ${seconds} 秒没有收到数据；最多等待 ${limitSeconds} 秒。`,
 		tokens: (parts) => `Token：${parts.join(' · ')}`,

@@ -43,7 +43,7 @@ describe('a failure card in Simplified Chinese', () => {
 				failure: lowBalance,
 				available: AVAILABLE,
 				onaction: () => {},
-				retry: { messageId: 'm', at: Date.now() + 9_000, attempt: 2 }
+				retry: { messageId: 'm', at: Date.now() + 9_000, attempt: 2, after: lowBalance }
 			},
 			context: withLocale(locale)
 		});

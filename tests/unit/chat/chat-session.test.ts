@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import {
 	MemoryStore,
@@ -186,6 +186,60 @@ describe('ChatSession', () => {
 		await chat.send('#scenario:insufficient-balance');
 		expect(chat.messages[3]?.failure?.kind).toBe('insufficient_balance');
 		expect(chat.pendingRetry).toBeNull();
+	});
+
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it('while an automatic retry waits for the gateway, it says which failure it follows', async () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+		let requests = 0;
+		const gateway: typeof fetch = (_input, init) => {
+			requests++;
+			if (requests === 1)
+				return Promise.resolve(
+					new Response('{"error":{"message":"Upstream request failed","code":"upstream_error"}}', {
+						status: 503,
+						headers: { 'content-type': 'application/json' }
+					})
+				);
+			// The retry hangs until Stop, as a gateway that does not answer would.
+			return new Promise((_resolve, reject) =>
+				init?.signal?.addEventListener('abort', () =>
+					reject(new DOMException('The turn was stopped.', 'AbortError'))
+				)
+			);
+		};
+		const chat = session(new MemoryStore(), gateway);
+		await chat.send('hello');
+		const answer = chat.messages[1];
+		expect(answer?.failure?.kind).toBe('upstream_failed');
+		expect(chat.pendingRetry?.after.kind).toBe('upstream_failed');
+		// The countdown runs out; the retry's request leaves and hangs.
+		while (requests < 2) await vi.advanceTimersByTimeAsync(250);
+		// The card is gone (the retry cleared it); the wait remembers why it is retrying.
+		expect(chat.messages[1]?.failure).toBeUndefined();
+		const waiting = chat.waitOf(answer?.id ?? '');
+		expect(waiting).toMatchObject({ phase: 'requesting', attempt: 2 });
+		expect(waiting?.after?.kind).toBe('upstream_failed');
+		chat.stop();
+	});
+
+	it('a first attempt waits for the gateway without a failure to follow', async () => {
+		const gateway: typeof fetch = (_input, init) =>
+			new Promise((_resolve, reject) =>
+				init?.signal?.addEventListener('abort', () =>
+					reject(new DOMException('The turn was stopped.', 'AbortError'))
+				)
+			);
+		const chat = session(new MemoryStore(), gateway);
+		const sent = chat.send('hello');
+		while (chat.waitOf(chat.messages[1]?.id ?? '')?.phase !== 'requesting')
+			await new Promise((resolve) => setTimeout(resolve, 2));
+		expect(chat.waitOf(chat.messages[1]?.id ?? '')?.after).toBeNull();
+		chat.stop();
+		await sent;
 	});
 
 	it('an answer stored as streaming comes back interrupted, and is saved that way', async () => {

@@ -229,6 +229,7 @@ describe('resend after load', () => {
 });
 
 describe('a countdown held while its card is read', () => {
+	const overloaded: Failure = { kind: 'overloaded', message: 'The model is overloaded.' };
 	afterEach(() => {
 		vi.useRealTimers();
 	});
@@ -239,7 +240,7 @@ describe('a countdown held while its card is read', () => {
 		let proceeded: boolean | undefined;
 		void run
 			.waitForRetry(
-				{ messageId: 'a1', at: Date.now() + 3_000, attempt: 2 },
+				{ messageId: 'a1', at: Date.now() + 3_000, attempt: 2, after: overloaded },
 				new AbortController().signal
 			)
 			.then((proceed) => (proceeded = proceed));
@@ -259,7 +260,7 @@ describe('a countdown held while its card is read', () => {
 	it('Stop still ends a held countdown', async () => {
 		const run = new TurnRun('a1');
 		const waiting = run.waitForRetry(
-			{ messageId: 'a1', at: Date.now() + 3_000, attempt: 2 },
+			{ messageId: 'a1', at: Date.now() + 3_000, attempt: 2, after: overloaded },
 			new AbortController().signal
 		);
 		run.holdRetry(true);
