@@ -183,6 +183,34 @@ test('a conversation renamed in the sidebar keeps its name through a draft, a ne
 	await expect(list.getByRole('button', { name: 'about lighthouses', exact: true })).toHaveCount(0);
 });
 
+test('a reload before the gateway answers says the reload cut it, and Try again answers', async ({
+	page
+}) => {
+	await openChat(page);
+	const requested = page.waitForRequest(
+		(request) => request.method() === 'POST' && request.url().endsWith('/v1/responses')
+	);
+	// The first request gets no answer at all (the gateway holds it); the next is answered.
+	await send(page, 'hello #scenario:connection-timeout:once');
+	await requested;
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	await page.reload();
+
+	const answer = lastAnswer(page);
+	// The reload tore the request down, not the network: no "Can't reach the gateway".
+	await expect(answer).toHaveAttribute('data-turn-status', 'interrupted');
+	await expect(answer.getByRole('alert')).toHaveAttribute(
+		'data-failure-kind',
+		'stream_interrupted'
+	);
+	await expect(answer.locator('[data-failure-detail]')).toHaveText(
+		'The page was closed or reloaded while this answer was streaming.'
+	);
+	await answer.locator('[data-action="retry"]').click();
+	await expect(answer).toHaveAttribute('data-turn-status', 'completed');
+	await expect(answer).toContainText('You said “hello”');
+});
+
 test('an answer restored after a reload is still whole, and interrupted, after the next reload', async ({
 	page
 }) => {

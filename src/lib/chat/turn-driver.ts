@@ -190,9 +190,13 @@ async function attempt(
 			}
 		});
 		failure = turn.failure;
+		let status = turn.status;
 		// A reload or the tab closing tears the request down: the page was closed, not the line.
-		if (failure?.said?.kind === 'connection_broke' && host.leaving()) {
+		// Torn down mid-answer it reads as a broken stream; before the gateway's first byte, as a
+		// request that could not connect ("Can't reach the gateway", which would be untrue).
+		if (tornDownByLeaving(failure) && host.leaving()) {
 			failure = { kind: 'stream_interrupted', ...own({ kind: 'page_closed' }) };
+			status = 'interrupted';
 		}
 		// The answer is settled on screen now, with all that streamed: the person may send the
 		// next prompt while its last writes go on (they are queued before the next turn's).
@@ -200,7 +204,7 @@ async function attempt(
 			...answer,
 			text: run.live.read('text'),
 			reasoning: run.live.read('reasoning'),
-			status: turn.status,
+			status,
 			...(failure === undefined ? {} : { failure })
 		}));
 		run.enter('settling');
@@ -213,6 +217,11 @@ async function attempt(
 	await host.touch(target.model);
 	if (failure === undefined) host.attempts[id] = 0;
 	return failure;
+}
+
+/** How a request the page itself tore down (leaving) reads: a broken stream or no connection. */
+function tornDownByLeaving(failure: Failure | undefined): boolean {
+	return failure?.said?.kind === 'connection_broke' || failure?.kind === 'network';
 }
 
 function requestOptions(
