@@ -65,6 +65,10 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'prompt.noLongerStored': { args: ['report.pdf'], shows: ['report.pdf'] },
 	'answer.endedEarly': { args: ['max_output_tokens'], shows: ['max_output_tokens'] },
 	'answer.waitingForGateway': { args: [7, 2, 30], shows: ['7', '2', '30'] },
+	'answer.retryingAfter': {
+		args: ['The connection to the gateway timed out'],
+		shows: ['The connection to the gateway timed out']
+	},
 	'answer.silent': { args: [12, 60], shows: ['12', '60'] },
 	'answer.tokens': { args: [['1,234 in', '56 out']], shows: ['1,234 in', '56 out'] },
 	'answer.tokensIn': { args: ['1,234'], shows: ['1,234'] },
