@@ -93,10 +93,52 @@ test('once its automatic retry replaces the card, the answer still says which fa
 	await send(page, 'hello #scenario:connection-timeout');
 	await expect.poll(() => requests.count()).toBe(1);
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	// Frame by frame, what a glance sees: the reason is painted with the wait, never after it.
+	const firstFrame = page.evaluate(
+		() =>
+			new Promise<{ wait: string; reason: string | null }>((resolve) => {
+				const look = (): void => {
+					const answer = [...document.querySelectorAll('[data-role="assistant"]')].at(-1);
+					const wait = answer?.querySelector('[data-turn-wait="connecting"]')?.textContent;
+					if (wait?.includes('attempt 2') === true) {
+						const reason = answer?.querySelector('[data-turn-retry-after]')?.textContent;
+						resolve({ wait, reason: reason ?? null });
+					} else requestAnimationFrame(look);
+				};
+				requestAnimationFrame(look);
+			})
+	);
 	await page.clock.fastForward(31_000);
 	// The card's countdown runs out by itself; the second attempt waits for the gateway again.
 	await expect.poll(() => requests.count(), { timeout: 15_000 }).toBe(2);
 	await expect(lastAnswer(page).getByRole('alert')).toHaveCount(0);
+	await expect(lastAnswer(page).locator('[data-turn-retry-after="network"]')).toHaveText(
+		'Trying again after: The connection to the gateway timed out.'
+	);
+	await expect(lastAnswer(page).locator('[data-turn-wait="connecting"]')).toContainText(
+		'attempt 2'
+	);
+	expect((await firstFrame).reason).toBe(
+		'Trying again after: The connection to the gateway timed out.'
+	);
+});
+
+test("the countdown's Try now goes on with the same retry: its attempt and its reason", async ({
+	page
+}) => {
+	await page.clock.install();
+	await openChat(page);
+	const requests = watchTurnRequests(page);
+	await send(page, 'hello #scenario:connection-timeout');
+	await expect.poll(() => requests.count()).toBe(1);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	await page.clock.fastForward(31_000);
+	const card = lastAnswer(page).getByRole('alert');
+	// The pointer on the card holds its countdown: only Try now sends the retry.
+	await card.hover();
+	await expect(card.locator('[data-retry-held]')).toBeVisible();
+	await card.locator('[data-retry-countdown] [data-action="retry"]').click();
+	await expect.poll(() => requests.count()).toBe(2);
 	await expect(lastAnswer(page).locator('[data-turn-retry-after="network"]')).toHaveText(
 		'Trying again after: The connection to the gateway timed out.'
 	);

@@ -179,6 +179,14 @@ export class ChatSession {
 		this.#run?.holdRetry(held);
 	}
 
+	/**
+	 * Sends the automatic retry counting down on answer `messageId` at once (the countdown's "Try
+	 * now"); false, and nothing sent, when none is.
+	 */
+	retryNow(messageId: string): boolean {
+		return this.#run?.pendingRetry?.messageId === messageId && this.#run.retryNow();
+	}
+
 	/** The text still streaming into message `id`, if it is the answer in flight. */
 	liveTextOf(id: string): StreamingText | undefined {
 		return this.#run?.messageId === id ? this.#run.live : undefined;

@@ -18,7 +18,8 @@ export function carryOutFix(
 	const session = host.session;
 	switch (action.kind) {
 		case 'retry':
-			void session?.retry(messageId);
+			// While its countdown runs, the card's only retry is the countdown's "Try now".
+			if (session?.retryNow(messageId) !== true) void session?.retry(messageId);
 			return;
 		case 'continue':
 			void session?.continueAnswer(messageId);

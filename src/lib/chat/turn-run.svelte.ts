@@ -65,6 +65,8 @@ export class TurnRun {
 	#lastEventAt = Date.now();
 	/** Holds or resumes the countdown under way (set while one is). */
 	#hold: ((held: boolean) => void) | null = null;
+	/** Ends the countdown under way at once, going on with its retry (set while one is). */
+	#fire: (() => void) | null = null;
 	/** Run once when the turn is done (giving the conversation back to the other tabs). */
 	#whenDone: (() => void)[] = [];
 
@@ -156,6 +158,16 @@ export class TurnRun {
 		this.#hold?.(held);
 	}
 
+	/**
+	 * The countdown's "Try now": its retry is sent at once, as the same attempt it counted down to
+	 * (its number and the failure it follows kept); false when no countdown is under way.
+	 */
+	retryNow(): boolean {
+		const fire = this.#fire;
+		fire?.();
+		return fire !== null;
+	}
+
 	waitForRetry(retry: PendingRetry, calledOff: AbortSignal): Promise<boolean> {
 		this.#phase = 'retry_wait';
 		this.#pendingRetry = retry;
@@ -164,6 +176,7 @@ export class TurnRun {
 			const finish = (proceed: boolean): void => {
 				clearTimeout(timer);
 				this.#hold = null;
+				this.#fire = null;
 				this.signal.removeEventListener('abort', cancel);
 				calledOff.removeEventListener('abort', cancel);
 				this.#pendingRetry = null;
@@ -185,6 +198,7 @@ export class TurnRun {
 					count(Math.max(current.heldWithMs, MIN_AFTER_HOLD_MS));
 				}
 			};
+			this.#fire = () => finish(true);
 			count(Math.max(0, retry.at - Date.now()));
 			if (this.stopped || calledOff.aborted) return finish(false);
 			this.signal.addEventListener('abort', cancel, { once: true });

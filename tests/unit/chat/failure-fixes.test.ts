@@ -257,6 +257,20 @@ describe('a countdown held while its card is read', () => {
 		expect(proceeded).toBe(true);
 	});
 
+	it('Try now goes on at once with the retry it counted down to, held or not', async () => {
+		const run = new TurnRun('a1');
+		const waiting = run.waitForRetry(
+			{ messageId: 'a1', at: Date.now() + 60_000, attempt: 2, after: overloaded },
+			new AbortController().signal
+		);
+		run.holdRetry(true);
+		expect(run.retryNow()).toBe(true);
+		await expect(waiting).resolves.toBe(true);
+		expect(run.pendingRetry).toBeNull();
+		// Nothing counts down any more: a second press sends nothing.
+		expect(run.retryNow()).toBe(false);
+	});
+
 	it('Stop still ends a held countdown', async () => {
 		const run = new TurnRun('a1');
 		const waiting = run.waitForRetry(
