@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chooseModel, forbidDialogs, lastAnswer, openChat, send } from './chat-helpers.ts';
 import { failChunksContaining } from './support/unreachable-code.ts';
-import { watchTurnRequests } from './support/turn-requests.ts';
+import { watchTurnRequests, type TurnRequests } from './support/turn-requests.ts';
 
 /**
  * Every row of the seed table (docs/reference/failures.md) end to end: the demo gateway produces
@@ -84,15 +84,24 @@ test('a connect timeout (net::ERR_CONNECTION_TIMED_OUT) shows a network card tha
 	await expect(card).toHaveAttribute('data-failure-kind', 'network');
 });
 
-test('once its automatic retry replaces the card, the answer still says which failure it retries', async ({
-	page
-}) => {
+/**
+ * Sends a prompt the gateway never answers, on a page whose clock the test moves (past the connect
+ * timeout, to bring the card up); resolves once its request waits.
+ */
+async function sendUnanswered(page: Page): Promise<TurnRequests> {
 	await page.clock.install();
 	await openChat(page);
 	const requests = watchTurnRequests(page);
 	await send(page, 'hello #scenario:connection-timeout');
 	await expect.poll(() => requests.count()).toBe(1);
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	return requests;
+}
+
+test('once its automatic retry replaces the card, the answer still says which failure it retries', async ({
+	page
+}) => {
+	const requests = await sendUnanswered(page);
 	// Frame by frame, what a glance sees: the reason is painted with the wait, never after it.
 	const firstFrame = page.evaluate(
 		() =>
@@ -126,12 +135,7 @@ test('once its automatic retry replaces the card, the answer still says which fa
 test("the countdown's Try now goes on with the same retry: its attempt and its reason", async ({
 	page
 }) => {
-	await page.clock.install();
-	await openChat(page);
-	const requests = watchTurnRequests(page);
-	await send(page, 'hello #scenario:connection-timeout');
-	await expect.poll(() => requests.count()).toBe(1);
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
+	const requests = await sendUnanswered(page);
 	await page.clock.fastForward(31_000);
 	const card = lastAnswer(page).getByRole('alert');
 	// The pointer on the card holds its countdown: only Try now sends the retry.
