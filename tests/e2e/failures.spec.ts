@@ -130,6 +130,13 @@ test('once its automatic retry replaces the card, the answer still says which fa
 	expect((await firstFrame).reason).toBe(
 		'Trying again after: The connection to the gateway timed out.'
 	);
+	// A screen reader is told too: the status is not inside the part of the answer marked busy
+	// (announcements there may wait until the answer ends), while the answer being written is.
+	const reason = lastAnswer(page).locator('[data-turn-retry-after]');
+	expect(await reason.evaluate((status) => status.closest('[aria-busy="true"]') === null)).toBe(
+		true
+	);
+	await expect(lastAnswer(page).locator('[aria-busy="true"]')).toHaveCount(1);
 });
 
 test("the countdown's Try now goes on with the same retry: its attempt and its reason", async ({
