@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseModel, forbidDialogs, lastAnswer, send } from './chat-helpers.ts';
 import { DIRECT_NO_CORS_APP_URL, NO_CORS_GATEWAY_URL, RELAY_APP_URL } from './servers.ts';
+import { watchFailureCards } from './support/cards-seen.ts';
 
 const RELAY_ORIGIN = new URL(RELAY_APP_URL).origin;
 
@@ -72,10 +73,13 @@ test('a rate limit through the relay shows its Retry-After countdown and request
 	page
 }) => {
 	await openRelayChat(page);
+	const seen = await watchFailureCards(page);
 	await send(page, 'hello #scenario:rate-limited');
 	const card = lastAnswer(page).getByRole('alert');
 	await expect(card).toHaveAttribute('data-failure-kind', 'rate_limited');
-	await expect(card.locator('[data-retry-countdown]')).toContainText('Attempt 2 in');
+	await expect
+		.poll(() => seen.countdowns())
+		.toEqual(expect.arrayContaining([expect.stringContaining('Attempt 2 in')]));
 	await expect(card.getByRole('textbox', { name: 'Request id' })).toHaveValue(/\S/);
 	await card.getByRole('button', { name: 'Cancel' }).click();
 });

@@ -9,6 +9,7 @@ import {
 	send,
 	useMessagesGateway
 } from './chat-helpers.ts';
+import { watchFailureCards } from './support/cards-seen.ts';
 import { watchTurnRequests, type TurnRequests } from './support/turn-requests.ts';
 
 /**
@@ -50,22 +51,10 @@ async function failWith(
 	kind: string
 ): Promise<{ requests: TurnRequests; card: Locator }> {
 	const requests = watchTurnRequests(page);
-	// Every failure kind shown, however briefly: an automatic retry can replace its card before
-	// a poll of the page would see it.
-	await page.evaluate(() => {
-		const seen: string[] = [];
-		Object.assign(window, { failureKindsSeen: seen });
-		new MutationObserver(() => {
-			for (const element of document.querySelectorAll<HTMLElement>('[data-failure-kind]'))
-				seen.push(element.dataset['failureKind'] ?? '');
-		}).observe(document.body, { subtree: true, childList: true, attributes: true });
-	});
+	const seen = await watchFailureCards(page);
 	await send(page, `${prompt} #scenario:${scenario}`);
-	await expect
-		.poll(() =>
-			page.evaluate(() => (window as unknown as { failureKindsSeen: string[] }).failureKindsSeen)
-		)
-		.toContain(kind);
+	// Looked for often: a countdown's card must still be there for what the test does next.
+	await expect.poll(() => seen.kinds(), { intervals: [50] }).toContain(kind);
 	return { requests, card: card(page) };
 }
 

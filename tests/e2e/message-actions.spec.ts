@@ -150,16 +150,21 @@ test('an answer the person stopped continues where it stopped (Messages route)',
 	page,
 	baseURL
 }) => {
+	test.slow(); // its answer streams slowly on purpose
 	await openChat(page);
 	await useMessagesGateway(page, baseURL);
-	await send(page, `${unique('long story')} #scenario:slow:40`);
+	await send(page, `${unique('long story')} #scenario:slow:100`);
+	// 100 ms a token: seconds to press Stop in, even on a busy machine.
 	await expect(lastAnswer(page)).toContainText('You said');
 	await page.getByRole('button', { name: 'Stop' }).click();
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'cancelled');
 	const before = (await lastAnswer(page).locator('[data-markdown]').innerText()).trim();
 
 	await actionsOf(lastAnswer(page)).locator('[data-message-action="continue"]').click();
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	// The rest comes at the same pace: several seconds.
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed', {
+		timeout: 15_000
+	});
 	await expect(answers(page)).toHaveCount(1);
 	const after = (await lastAnswer(page).locator('[data-markdown]').innerText()).trim();
 	expect(after.startsWith(before.slice(0, 20))).toBe(true);

@@ -73,12 +73,13 @@ test('a hit in an earlier version of a conversation shows that version', async (
 test('a hit in another version, opened while an answer streams, is shown when it ends', async ({
 	page
 }) => {
+	test.slow(); // its answer streams slowly on purpose
 	await openChat(page);
 	const word = rare('bergamot');
 	await editedAway(page, word);
 
-	// 60 ms a token: several seconds of streaming, even on a busy machine.
-	await send(page, 'and now slowly #scenario:slow:60');
+	// 100 ms a token: about 8 s of streaming, more than a search on a busy machine takes.
+	await send(page, 'and now slowly #scenario:slow:100');
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'streaming');
 	await openHit(page, word);
 	// The answer goes on in its version…
