@@ -170,3 +170,35 @@ test('an answer the person stopped continues where it stopped (Messages route)',
 	expect(after.startsWith(before.slice(0, 20))).toBe(true);
 	expect(after.length).toBeGreaterThan(before.length);
 });
+
+test('an answer left streaming for another conversation is kept, stopped, and Regenerate answers it', async ({
+	page
+}) => {
+	test.slow(); // its answer streams slowly on purpose
+	await openChat(page);
+	const asked = unique('left behind');
+	await send(page, `${asked} #scenario:slow:100`);
+	await expect(lastAnswer(page)).toContainText('You said');
+	const conversations = page.getByRole('navigation', { name: 'Conversations' });
+	await conversations
+		.getByRole('button', { name: 'New conversation', exact: true })
+		.first()
+		.click();
+	await expect(page.locator('[data-empty-state]')).toBeVisible();
+
+	// Back to it: what arrived is there, said to be stopped, and nothing streams on.
+	await conversations
+		.locator('li[data-conversation]')
+		.filter({ hasText: asked })
+		.getByRole('button')
+		.first()
+		.click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'cancelled');
+	await expect(lastAnswer(page)).toContainText('You said');
+	await expect(lastAnswer(page)).toContainText('Stopped.');
+	await actionsOf(lastAnswer(page)).locator('[data-message-action="regenerate"]').click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed', {
+		timeout: 20_000
+	});
+	await expect(answers(page)).toHaveCount(1);
+});
