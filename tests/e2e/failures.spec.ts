@@ -153,7 +153,8 @@ test("the countdown's Try now goes on with the same retry: its attempt and its r
 	const requests = await sendUnanswered(page);
 	await pastConnectTimeoutAndHold(page);
 	const card = lastAnswer(page).getByRole('alert');
-	// The pointer on the card holds its countdown: only Try now sends the retry.
+	// The pointer on the card holds its countdown as a person's would (the stopped clock already
+	// keeps it from running out): only Try now sends the retry.
 	await card.hover();
 	await expect(card.locator('[data-retry-held]')).toBeVisible();
 	await card.locator('[data-retry-countdown] [data-action="retry"]').click();
