@@ -60,6 +60,37 @@ test.describe('on a 360 px phone', () => {
 		await expect(page.getByRole('heading', { name: 'Switchboard', level: 1 })).toBeVisible();
 	});
 
+	test("the composer's controls, a pending file's remove button included, are at least 44 × 44", async ({
+		page
+	}) => {
+		await openChat(page);
+		await page.locator('input[data-attach]').setInputFiles({
+			name: 'notes.pdf',
+			mimeType: 'application/pdf',
+			buffer: Buffer.from('%PDF-1.4\n%%EOF\n')
+		});
+		const chip = page.locator('[data-pending-attachment="pdf"]');
+		// A small file's size in a unit that shows it.
+		await expect(chip).toContainText('notes.pdf');
+		await expect(chip).toContainText('15 B');
+		const controls = [
+			page.locator('button[aria-label="Attach images or PDFs"]'),
+			page.locator('label').filter({ has: page.locator('[data-web-search]') }),
+			chip.getByRole('button', { name: 'Remove notes.pdf' }),
+			page.getByRole('button', { name: 'Send' })
+		];
+		for (const control of controls) {
+			const box = await control.boundingBox();
+			const name = await control.evaluate(
+				(element) => element.getAttribute('aria-label') ?? element.textContent ?? ''
+			);
+			expect(box, `${name} is laid out`).not.toBeNull();
+			expect(box?.width ?? 0, `${name}: width`).toBeGreaterThanOrEqual(44);
+			expect(box?.height ?? 0, `${name}: height`).toBeGreaterThanOrEqual(44);
+			await expectInsideViewport(page, control, name);
+		}
+	});
+
 	test('the drawer closes when a conversation is chosen or started, on its backdrop and on Escape, and gives focus back', async ({
 		page
 	}) => {
