@@ -2,8 +2,13 @@
  * The app draws its controls' pictures as SVG (components/app/Icon.svelte), never as emoji
  * characters: where no colour-emoji font is installed (Debian and most intranet Linux desktops
  * without fonts-noto-color-emoji) an emoji shows as an empty box, as the README's screenshots
- * once showed on the composer's attach and web-search buttons. Words and answers may hold emoji;
- * the markup of the app's own components may not.
+ * once showed on the composer's attach and web-search buttons. Answers may hold emoji; the app's
+ * own components, the words of its catalogues and the marks its renderer adds (a footnote's ↩)
+ * may not.
+ *
+ * A character is refused when fonts show it as emoji by default (Emoji_Presentation: ✅ ❌ ⭐ ⌛),
+ * when it asks for emoji form (U+FE0F), or when it is a pictograph (Extended_Pictographic) that is
+ * not one of the few symbols named below, each drawn by DejaVu Sans and Noto Sans in text form.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,14 +17,22 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Pictographs and emoji: the planes that need an emoji font (U+1F000 onwards). */
-const EMOJI = /\p{Extended_Pictographic}/u;
-/** Symbols with text forms that ordinary fonts (DejaVu, Noto Sans) draw: ✓ ✗ ✕ ✎ ⚠ ⚙ ⋯ ↑. */
-const DRAWN_BY_TEXT_FONTS = /[\u2190-\u21ff\u2600-\u27bf\u22ef]/u;
+const SHOWN_AS_EMOJI = /\p{Emoji_Presentation}|\uFE0F/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+/** Pictographs whose default form is text, checked with `fc-list ':charset=…'` against DejaVu. */
+const DRAWN_BY_TEXT_FONTS = new Set(['⚠', '⚙', '✓', '✗', '✕', '✎', '↩']);
 
-function componentsUnder(folder: string): string[] {
+/** Why the character would show as a box without an emoji font, or undefined when it would not. */
+function emojiProblem(char: string): string | undefined {
+	if (SHOWN_AS_EMOJI.test(char)) return 'shown as emoji by default';
+	if (PICTOGRAPH.test(char) && !DRAWN_BY_TEXT_FONTS.has(char))
+		return 'a pictograph not on the list';
+	return undefined;
+}
+
+function filesUnder(folder: string, ending: RegExp): string[] {
 	return readdirSync(folder, { withFileTypes: true, recursive: true })
-		.filter((entry) => entry.isFile() && entry.name.endsWith('.svelte'))
+		.filter((entry) => entry.isFile() && ending.test(entry.name))
 		.map((entry) => join(entry.parentPath, entry.name));
 }
 
@@ -31,25 +44,36 @@ function withoutComments(source: string): string {
 		.replace(/^\s*\/\/.*$/gm, '');
 }
 
-describe('the app’s components', () => {
-	const files = [
-		...componentsUnder(join(root, 'src/lib')),
-		...componentsUnder(join(root, 'src/routes'))
-	];
+/** What the app itself draws: components, the catalogues' words, the renderer's own marks. */
+const drawnByTheApp = [
+	...filesUnder(join(root, 'src/lib'), /\.svelte$/),
+	...filesUnder(join(root, 'src/routes'), /\.svelte$/),
+	...filesUnder(join(root, 'src/lib/i18n'), /\.ts$/),
+	...filesUnder(join(root, 'src/lib/render/dom'), /\.ts$/)
+];
 
-	it('are found', () => {
-		expect(files.length).toBeGreaterThan(50);
+describe('what the app draws', () => {
+	it('is found', () => {
+		expect(drawnByTheApp.length).toBeGreaterThan(60);
 	});
 
-	it('draw no emoji (they show as boxes without an emoji font)', () => {
-		const found = files.flatMap((file) =>
-			[...withoutComments(readFileSync(file, 'utf8'))]
-				.filter((char) => EMOJI.test(char) && !DRAWN_BY_TEXT_FONTS.test(char))
-				.map(
-					(char) =>
-						`${relative(root, file)}: ${char} (U+${char.codePointAt(0)?.toString(16).toUpperCase()})`
-				)
+	it('holds no emoji (they show as boxes without an emoji font)', () => {
+		const found = drawnByTheApp.flatMap((file) =>
+			[...withoutComments(readFileSync(file, 'utf8'))].flatMap((char) => {
+				const problem = emojiProblem(char);
+				const code = char.codePointAt(0)?.toString(16).toUpperCase();
+				return problem ? [`${relative(root, file)}: ${char} (U+${code}) ${problem}`] : [];
+			})
 		);
 		expect(found).toEqual([]);
+	});
+
+	it('tells emoji from the symbols text fonts draw', () => {
+		expect(['✅', '❌', '⭐', '⌛', '📎', '🌐', '♥', '\uFE0F'].map(emojiProblem)).not.toContain(
+			undefined
+		);
+		expect(['⚠', '⚙', '✓', '✗', '✕', '✎', '↩', '↑', '→', '⋯'].map(emojiProblem)).toEqual(
+			Array(10).fill(undefined)
+		);
 	});
 });
