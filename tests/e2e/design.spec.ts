@@ -139,6 +139,70 @@ test.describe('on a 360 px phone', () => {
 		await expect(sidebar).toHaveAttribute('inert', '');
 	});
 
+	test("the drawer's controls and each conversation's open, rename and delete are at least 44 × 44", async ({
+		page
+	}) => {
+		await openChat(page);
+		await send(page, 'a conversation to rename #scenario:instant');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		await menuButton(page).click();
+		await expect(drawer(page)).toBeVisible();
+		const sidebar = page.locator('#sidebar');
+		const row = drawer(page).locator('[data-conversation]').first();
+		await expect(row.getByRole('button', { name: /^Rename/ })).toBeVisible();
+		await expect(row.getByRole('button', { name: /^Delete/ })).toBeVisible();
+		const controls = [
+			// Close, New conversation, each row's open, rename and delete, export, import.
+			...(await sidebar.locator('button:visible').all()),
+			sidebar.getByRole('searchbox', { name: 'Search conversations' }),
+			sidebar.locator('label:has(input[type="file"])')
+		];
+		expect(controls.length).toBeGreaterThanOrEqual(8);
+		for (const control of controls) {
+			const box = await control.boundingBox();
+			const name = await control.evaluate(
+				(element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''
+			);
+			expect(box, `${name} is laid out`).not.toBeNull();
+			expect(box?.width ?? 0, `${name}: width`).toBeGreaterThanOrEqual(44);
+			expect(box?.height ?? 0, `${name}: height`).toBeGreaterThanOrEqual(44);
+			await expectInsideViewport(page, control, name);
+		}
+
+		// Renaming: the new name's field and Save, in the row, are as easy to hit.
+		await row.getByRole('button', { name: /^Rename/ }).click();
+		const renaming = [
+			row.getByRole('textbox', { name: 'New name' }),
+			row.getByRole('button', { name: 'Save' })
+		];
+		for (const control of renaming) {
+			const box = await control.boundingBox();
+			expect(box?.height ?? 0, 'a rename control: height').toBeGreaterThanOrEqual(44);
+			expect(box?.width ?? 0, 'a rename control: width').toBeGreaterThanOrEqual(44);
+			await expectInsideViewport(page, control, 'a rename control');
+		}
+		await row.getByRole('textbox', { name: 'New name' }).fill('Renamed on a phone');
+		await row.getByRole('button', { name: 'Save' }).click();
+		await expect(row.locator('[data-select]')).toHaveText('Renamed on a phone');
+
+		// Rows do not overlap: the second conversation's row starts below the first one's controls.
+		await drawer(page).getByRole('button', { name: 'New conversation', exact: true }).click();
+		await send(page, 'a second conversation #scenario:instant');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		await menuButton(page).click();
+		const rows = drawer(page).locator('[data-conversation]');
+		await expect(rows).toHaveCount(2);
+		const first = await rows
+			.nth(0)
+			.getByRole('button', { name: /^Delete/ })
+			.boundingBox();
+		const second = await rows
+			.nth(1)
+			.getByRole('button', { name: /^Delete/ })
+			.boundingBox();
+		expect((second?.y ?? 0) - (first?.y ?? 0)).toBeGreaterThanOrEqual(44);
+	});
+
 	test('the API-key popover, the model list and Settings stay inside the viewport', async ({
 		page
 	}) => {
