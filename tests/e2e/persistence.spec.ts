@@ -86,18 +86,46 @@ test('conversations are listed, searchable, renamable, and deletable with undo',
 	await expect(list.getByRole('button', { name: 'Lighthouses', exact: true })).toBeVisible();
 });
 
-test('↑ in an empty composer takes the last prompt back for editing', async ({ page }) => {
+test('↑ in an empty composer opens the last prompt in place; changing your mind loses nothing', async ({
+	page
+}) => {
 	await openChat(page);
-	await send(page, 'wrong question');
+	await send(page, 'alpha');
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-	const composer = page.getByRole('textbox', { name: 'Message' });
+	await send(page, 'beta question');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+	const editor = page.getByRole('textbox', { name: 'Edit your message' });
+	const answers = page.locator('[data-role="assistant"]');
+
+	// ↑ opens the last prompt's editor; nothing is taken away while it is open.
 	await composer.press('ArrowUp');
-	await expect(composer).toHaveValue('wrong question');
-	await expect(page.locator('[data-role="assistant"]')).toHaveCount(0);
-	await composer.fill('right question');
-	await composer.press('Enter');
-	await expect(lastAnswer(page)).toContainText('You said “right question”');
-	await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+	await expect(editor).toBeFocused();
+	await expect(editor).toHaveValue('beta question');
+	await expect(answers).toHaveCount(2);
+	await expect(composer).toHaveValue('');
+
+	// Esc: the person changed their mind. Both turns stay, after a reload too; focus is back.
+	await editor.press('Escape');
+	await expect(editor).toHaveCount(0);
+	await expect(composer).toBeFocused();
+	await expect(page.locator('[data-role="user"]')).toHaveText(['alpha', 'beta question']);
+	await page.reload();
+	await expect(page.locator('[data-role="user"]')).toHaveText(['alpha', 'beta question']);
+	await expect(answers).toHaveCount(2);
+
+	// ↑ again, and sending the edit makes a new version; the old turn is one step away.
+	await composer.press('ArrowUp');
+	await editor.fill('beta, better');
+	await editor.press('Enter');
+	await expect(lastAnswer(page)).toContainText('You said “beta, better”');
+	await expect(composer).toBeFocused();
+	const prompt = page.locator('[data-role="user"]').last();
+	const versions = prompt.locator('xpath=ancestor::li[1]').locator('[data-versions]');
+	await expect(versions).toHaveAttribute('data-versions', '2/2');
+	await versions.getByRole('button', { name: 'Previous version' }).click();
+	await expect(page.locator('[data-role="user"]')).toHaveText(['alpha', 'beta question']);
+	await expect(lastAnswer(page)).toContainText('You said “beta question”');
 });
 
 test('export to JSON and import it back restores the conversation', async ({ page }) => {

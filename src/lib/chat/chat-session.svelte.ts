@@ -84,6 +84,7 @@ export class ChatSession {
 	#revealing = $state.raw<RevealRequest | null>(null);
 	/** A search hit in another version, opened while answering: shown when the answer ends. */
 	#revealAfterAnswer: string | null = null;
+	#editing = $state<string | null>(null);
 	/** The files in the composer, sent (and taken from it) with the next prompt. */
 	readonly attachments = new PendingAttachments();
 	/** Thumbnails and links of the files attached to this conversation's prompts. */
@@ -383,34 +384,28 @@ export class ChatSession {
 		await this.#again(messageId, true);
 	}
 
+	/** The prompt open in its in-place editor (a message id), or `null`: one at a time. */
+	get editing(): string | null {
+		return this.#editing;
+	}
+
 	/**
-	 * Takes the last prompt back for editing: removes it and its answer (stopping it if it is
-	 * still streaming) and returns its text for the composer; `null` when there is none. When
-	 * versions stand on that turn, it is kept with them instead, and the prompt sent next becomes
-	 * a version of its own.
+	 * Opens the in-place editor on prompt `id`, or closes it (`null`). Opening it changes nothing
+	 * stored: sending the edit makes a new version (`editPrompt`), and Cancel leaves all as it was.
 	 */
-	async editLast(): Promise<string | null> {
-		const index = this.#messages.findLastIndex((message) => message.role === 'user');
-		const prompt = this.#messages[index];
-		if (prompt === undefined) return null;
-		this.stop();
-		const answer = this.#messages[index + 1];
-		const versioned =
-			!this.#versions.madeInShown(prompt) ||
-			this.versionsOf(prompt.id) !== null ||
-			(answer !== undefined && this.versionsOf(answer.id) !== null);
-		if (versioned) {
-			// Other versions stand on this turn: it is kept with them, and what is sent next starts
-			// a version of its own.
-			await this.#fork(prompt);
-			this.draft = prompt.text;
-			return prompt.text;
-		}
-		const removed = this.#messages.slice(index).map((message) => message.id);
-		this.#all = this.#all.filter((message) => !removed.includes(message.id));
-		await this.#writer.deleteMessages(removed);
-		this.draft = prompt.text;
-		return prompt.text;
+	editInPlace(id: string | null): void {
+		this.#editing = id;
+	}
+
+	/**
+	 * ↑ in an empty composer: opens the last prompt's in-place editor. False (nothing happens)
+	 * when there is no prompt or a turn is in flight, here or in another tab.
+	 */
+	editLast(): boolean {
+		const prompt = this.#messages.findLast((message) => message.role === 'user');
+		if (prompt === undefined || this.busy || this.answeringElsewhere) return false;
+		this.#editing = prompt.id;
+		return true;
 	}
 
 	/** The person named the conversation (in the list): later prompts leave the name alone. */

@@ -12,6 +12,9 @@ export interface MessageActionsHost {
 	showVersion(id: string, step: -1 | 1): void;
 	regenerate(id: string): void;
 	editPrompt(id: string, text: string): void;
+	/** The prompt open in its in-place editor, or `null`; `edit` opens one or closes it. */
+	readonly editing: string | null;
+	edit(id: string | null): void;
 	/** Whether a stopped or cut answer can be continued where it ended (the route has a prefill). */
 	canContinue(message: ChatMessage): boolean;
 	continueAnswer(id: string): void;
@@ -30,6 +33,10 @@ export function messageActions(
 		showVersion: (id, step) => void session.showVersion(id, step),
 		regenerate: (id) => void session.regenerate(id),
 		editPrompt: (id, text) => void session.editPrompt(id, text),
+		get editing() {
+			return session.editing;
+		},
+		edit: (id) => session.editInPlace(id),
 		// A failed or interrupted answer offers Continue on its failure card already.
 		canContinue: (message) =>
 			message.text !== '' &&

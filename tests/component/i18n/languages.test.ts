@@ -75,7 +75,7 @@ describe('the composer in Simplified Chinese', () => {
 			busy: false,
 			onsend: () => {},
 			onstop: () => {},
-			oneditlast: () => {}
+			oneditlast: () => false
 		};
 		const screen = await render(Composer, { props, context: withLocale(locale) });
 		const field = screen.getByRole('textbox', { name: '消息' });

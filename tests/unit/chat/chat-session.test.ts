@@ -280,22 +280,42 @@ describe('ChatSession', () => {
 		expect(saved?.status).toBe('interrupted');
 	});
 
-	it('edit-and-resend takes the last prompt back and replaces the turn', async () => {
+	it('↑ opens the last prompt in place, changing nothing; sending the edit replaces the turn shown', async () => {
 		const store = new MemoryStore();
 		const chat = session(store, demoFetch());
+		expect(chat.editLast()).toBe(false);
 		await chat.send('first #scenario:instant');
 		await chat.send('wrong #scenario:instant');
-		expect(await chat.editLast()).toBe('wrong #scenario:instant');
-		expect(chat.draft).toBe('wrong #scenario:instant');
-		expect(chat.messages).toHaveLength(2);
-		expect((await store.load('c1'))?.messages).toHaveLength(2);
-		await chat.send('right #scenario:instant');
+		const wrong = chat.messages[2]?.id ?? '';
+		expect(chat.editLast()).toBe(true);
+		expect(chat.editing).toBe(wrong);
+		// Opening the editor, and closing it, takes nothing away: on screen, in the composer or stored.
+		chat.editInPlace(null);
+		expect(chat.editing).toBeNull();
+		expect(chat.draft).toBe('');
+		expect(chat.messages).toHaveLength(4);
+		await chat.flush();
+		expect((await store.load('c1'))?.messages).toHaveLength(4);
+		expect(chat.editLast()).toBe(true);
+		await chat.editPrompt(wrong, 'right #scenario:instant');
 		expect(chat.messages.map((m) => m.text.slice(0, 24))).toEqual([
 			'first #scenario:instant',
 			'You said “first”. This i',
 			'right #scenario:instant',
 			'You said “right”. This i'
 		]);
+		expect(chat.versionsOf(chat.messages[2]?.id ?? '')).toEqual({ index: 1, count: 2 });
+	});
+
+	it('↑ opens nothing while a turn is in flight', async () => {
+		const chat = session(new MemoryStore(), demoFetch());
+		await chat.send('first #scenario:instant');
+		const sending = chat.send('second #scenario:slow:20');
+		await vi.waitFor(() => expect(chat.busy).toBe(true));
+		expect(chat.editLast()).toBe(false);
+		expect(chat.editing).toBeNull();
+		chat.stop();
+		await sending;
 	});
 
 	it('regenerate replaces the last answer', async () => {

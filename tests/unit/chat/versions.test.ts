@@ -301,15 +301,16 @@ describe('ChatSession versions', () => {
 		expect(withOrder('b1')).toBeUndefined();
 	});
 
-	it('taking back a prompt whose answer has versions keeps them; the next prompt is a version', async () => {
+	it('editing the last prompt, whose answer has versions, keeps them all; the edit is one more', async () => {
 		const store = new MemoryStore();
 		const chat = session(store, demoFetch());
 		await chat.send('one #scenario:instant');
 		await chat.regenerate();
-		expect(await chat.editLast()).toBe('one #scenario:instant');
-		expect(chat.messages).toHaveLength(0);
-		// Not sent yet: no new version shows.
-		await chat.send('one, again #scenario:instant');
+		expect(chat.editLast()).toBe(true);
+		// Opening the editor changes nothing.
+		expect(texts(chat)[0]).toBe('one #scenario:instant');
+		expect(chat.versionsOf(chat.messages[1]?.id ?? '')?.count).toBe(2);
+		await chat.editPrompt(chat.editing ?? '', 'one, again #scenario:instant');
 		expect(texts(chat)[0]).toBe('one, again #scenario:instant');
 		expect(chat.versionsOf(chat.messages[0]?.id ?? '')).toEqual({ index: 1, count: 2 });
 		await chat.showVersion(chat.messages[0]?.id ?? '', -1);
