@@ -227,6 +227,17 @@ test.describe('on a 360 px phone', () => {
 		const box = await settings.boundingBox();
 		expect(box?.x).toBeGreaterThanOrEqual(0);
 		expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+		// Nothing in it is wider than it: no sideways scroll, the gateway list and the form to add
+		// one (its fields and its button) whole on screen.
+		const sideways = (): Promise<number> =>
+			settings.evaluate((element) => element.scrollWidth - element.clientWidth);
+		expect(await sideways(), 'Settings scrolls sideways').toBe(0);
+		await expectInsideViewport(page, settings.getByRole('combobox', { name: 'Use' }), 'Use');
+		await settings.getByText('Add a gateway').click();
+		const add = settings.getByRole('button', { name: 'Add gateway' });
+		await add.scrollIntoViewIfNeeded();
+		expect(await sideways(), 'Settings scrolls sideways with the form open').toBe(0);
+		await expectInsideViewport(page, add, 'Add gateway');
 	});
 
 	test('an answer with code and a table, and a failure card, never make the page scroll sideways', async ({
