@@ -133,6 +133,17 @@ test.describe('on a 360 px phone', () => {
 		await expect(drawer(page)).toBeVisible();
 		await expect(sidebar).not.toHaveAttribute('inert');
 		await expect(page.locator('#sidebar :focus')).toHaveCount(1);
+		// While it is open, Tab stays out of the page dimmed behind it.
+		for (let press = 0; press < 14; press++) {
+			await page.keyboard.press('Tab');
+			const outside = await page.evaluate(() => {
+				const focused = document.activeElement;
+				const inDrawer = document.getElementById('sidebar')?.contains(focused) === true;
+				return focused === null || focused === document.body || inDrawer ? null : focused.outerHTML;
+			});
+			expect(outside, 'focus behind the open drawer').toBeNull();
+		}
+		await page.locator('#sidebar [data-drawer-close]').focus();
 		await page.keyboard.press('Escape');
 		await expect(drawer(page)).toBeHidden();
 		await expect(menuButton(page)).toBeFocused();
