@@ -125,3 +125,29 @@ test('every control of an answer can be reached and used with the keyboard alone
 	expect(reached, 'the copy action is in the tab order').toBe(true);
 	await expect(copy).toBeVisible();
 });
+
+test('a toggle and a file picker drawn as labels show the focus ring when reached by Tab', async ({
+	page
+}) => {
+	await openChat(page);
+	/** The ring of the label around the focused (visually hidden) input. */
+	const ringAroundFocus = (): Promise<{ input: string; outline: string }> =>
+		page.evaluate(() => {
+			const input = document.activeElement;
+			const label = input?.closest('label');
+			return {
+				input: input?.outerHTML.slice(0, 60) ?? '',
+				outline: label ? getComputedStyle(label).outlineStyle : 'no label'
+			};
+		});
+
+	await page.locator('button[aria-label="Attach images or PDFs"]').focus();
+	await page.keyboard.press('Tab');
+	await expect(page.locator('[data-web-search]')).toBeFocused();
+	expect((await ringAroundFocus()).outline, 'Web search').toBe('solid');
+
+	await page.getByRole('button', { name: 'Export all' }).focus();
+	await page.keyboard.press('Tab');
+	await expect(page.getByLabel('Import…')).toBeFocused();
+	expect((await ringAroundFocus()).outline, 'Import…').toBe('solid');
+});
