@@ -151,3 +151,35 @@ test('a toggle and a file picker drawn as labels show the focus ring when reache
 	await expect(page.getByLabel('Import…')).toBeFocused();
 	expect((await ringAroundFocus()).outline, 'Import…').toBe('solid');
 });
+
+test('the focus is never dropped to the page: after Regenerate, and after deleting a conversation', async ({
+	page
+}) => {
+	await openChat(page);
+	const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+	await send(page, 'first conversation #scenario:instant');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// Regenerate is disabled while it answers: the focus goes to the composer, not to <body>.
+	const regenerate = page.locator('[data-message-action="regenerate"]').last();
+	await regenerate.focus();
+	await page.keyboard.press('Enter');
+	await expect(composer).toBeFocused();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	await page.getByRole('button', { name: 'New conversation', exact: true }).first().click();
+	await send(page, 'second conversation #scenario:instant');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const list = page.getByRole('navigation', { name: 'Conversations' });
+
+	// ✕ on the first row: the row that takes its place has the focus.
+	await list.getByRole('button', { name: 'Delete second conversation' }).focus();
+	await page.keyboard.press('Enter');
+	await expect(list.locator('[data-select]', { hasText: 'first conversation' })).toBeFocused();
+	// ✕ on the last one left: New conversation has it.
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Tab');
+	await expect(list.getByRole('button', { name: 'Delete first conversation' })).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(list.getByRole('button', { name: 'New conversation', exact: true })).toBeFocused();
+});
