@@ -26,6 +26,20 @@ async function expectInsideViewport(page: Page, locator: Locator, what: string):
 	expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(viewport.height);
 }
 
+/** Each control is at least 44 × 44 CSS px (a finger's target) and wholly on screen. */
+async function expectTouchTargets(page: Page, controls: Locator[]): Promise<void> {
+	for (const control of controls) {
+		const box = await control.boundingBox();
+		const name = await control.evaluate(
+			(element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''
+		);
+		expect(box, `${name} is laid out`).not.toBeNull();
+		expect(box?.width ?? 0, `${name}: width`).toBeGreaterThanOrEqual(44);
+		expect(box?.height ?? 0, `${name}: height`).toBeGreaterThanOrEqual(44);
+		await expectInsideViewport(page, control, name);
+	}
+}
+
 test.describe('on a 360 px phone', () => {
 	test.use(PHONE);
 
@@ -79,16 +93,7 @@ test.describe('on a 360 px phone', () => {
 			chip.getByRole('button', { name: 'Remove notes.pdf' }),
 			page.getByRole('button', { name: 'Send' })
 		];
-		for (const control of controls) {
-			const box = await control.boundingBox();
-			const name = await control.evaluate(
-				(element) => element.getAttribute('aria-label') ?? element.textContent ?? ''
-			);
-			expect(box, `${name} is laid out`).not.toBeNull();
-			expect(box?.width ?? 0, `${name}: width`).toBeGreaterThanOrEqual(44);
-			expect(box?.height ?? 0, `${name}: height`).toBeGreaterThanOrEqual(44);
-			await expectInsideViewport(page, control, name);
-		}
+		await expectTouchTargets(page, controls);
 	});
 
 	test('the drawer closes when a conversation is chosen or started, on its backdrop and on Escape, and gives focus back', async ({
@@ -169,16 +174,7 @@ test.describe('on a 360 px phone', () => {
 			sidebar.locator('label:has(input[type="file"])')
 		];
 		expect(controls.length).toBeGreaterThanOrEqual(8);
-		for (const control of controls) {
-			const box = await control.boundingBox();
-			const name = await control.evaluate(
-				(element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''
-			);
-			expect(box, `${name} is laid out`).not.toBeNull();
-			expect(box?.width ?? 0, `${name}: width`).toBeGreaterThanOrEqual(44);
-			expect(box?.height ?? 0, `${name}: height`).toBeGreaterThanOrEqual(44);
-			await expectInsideViewport(page, control, name);
-		}
+		await expectTouchTargets(page, controls);
 
 		// Renaming: the new name's field and Save, in the row, are as easy to hit.
 		await row.getByRole('button', { name: /^Rename/ }).click();
@@ -186,12 +182,7 @@ test.describe('on a 360 px phone', () => {
 			row.getByRole('textbox', { name: 'New name' }),
 			row.getByRole('button', { name: 'Save' })
 		];
-		for (const control of renaming) {
-			const box = await control.boundingBox();
-			expect(box?.height ?? 0, 'a rename control: height').toBeGreaterThanOrEqual(44);
-			expect(box?.width ?? 0, 'a rename control: width').toBeGreaterThanOrEqual(44);
-			await expectInsideViewport(page, control, 'a rename control');
-		}
+		await expectTouchTargets(page, renaming);
 		await row.getByRole('textbox', { name: 'New name' }).fill('Renamed on a phone');
 		await row.getByRole('button', { name: 'Save' }).click();
 		await expect(row.locator('[data-select]')).toHaveText('Renamed on a phone');

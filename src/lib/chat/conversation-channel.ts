@@ -11,6 +11,8 @@ import { readBranches, readMessageRecord, type MessageRecord } from './storage/r
 
 export type ConversationNews =
 	| { type: 'message'; record: MessageRecord }
+	// Sent no more (↑ took a turn away until it opened the editor instead); still received, from a
+	// tab that runs an older version of the app until it reloads.
 	| { type: 'messages-removed'; conversationId: string; ids: string[] }
 	| { type: 'record'; conversationId: string; patch: ConversationPatch }
 	| { type: 'deleted'; conversationId: string };

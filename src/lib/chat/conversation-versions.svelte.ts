@@ -45,11 +45,6 @@ export class ConversationVersions {
 		return this.#shown === MAIN_BRANCH ? {} : { branch: this.#shown };
 	}
 
-	/** Whether `message` was made in the version shown (not inherited from an earlier one). */
-	madeInShown(message: Pick<MessageRecord, 'branch'>): boolean {
-		return branchOf(message) === this.#shown;
-	}
-
 	/**
 	 * Starts a new version at `message`'s place and shows it at once (its messages are the
 	 * caller's to add); returns the record's fields to write.

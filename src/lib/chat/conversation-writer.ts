@@ -204,14 +204,6 @@ export class ConversationWriter {
 		});
 	}
 
-	deleteMessages(ids: readonly string[]): Promise<void> {
-		const list = [...ids];
-		return this.#enqueue(async () => {
-			await this.#store.deleteMessages(list);
-			this.#hooks.channel?.post({ type: 'messages-removed', conversationId: this.id, ids: list });
-		});
-	}
-
 	/** Changes these fields of the conversation record, and nothing else. */
 	patch(fields: ConversationPatch): Promise<void> {
 		const patch = this.#withPendingDraft(fields);
