@@ -86,6 +86,42 @@ test('conversations are listed, searchable, renamable, and deletable with undo',
 	await expect(list.getByRole('button', { name: 'Lighthouses', exact: true })).toBeVisible();
 });
 
+test('Undo waits while the pointer or the focus is on it, and the delete is final once it is left alone', async ({
+	page
+}) => {
+	await page.clock.install();
+	await openChat(page);
+	await send(page, 'about harbours');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const list = page.getByRole('navigation', { name: 'Conversations' });
+	const row = list.getByRole('button', { name: 'about harbours', exact: true });
+	const undoBar = list.getByRole('status').filter({ hasText: 'Deleted' });
+	const undo = list.getByRole('button', { name: 'Undo' });
+
+	// Reading the bar with the pointer on it, or reaching Undo from the keyboard, takes what it
+	// takes: long past the 8 s undo window, Undo is still there and still brings it back.
+	await list.getByRole('button', { name: 'Delete about harbours' }).click();
+	await undoBar.hover();
+	await page.clock.fastForward(20_000);
+	await expect(undo).toBeVisible();
+	await undo.focus();
+	await page.mouse.move(0, 0);
+	await page.clock.fastForward(20_000);
+	await undo.press('Enter');
+	await expect(row).toBeVisible();
+
+	// Left alone, the window closes and the delete is final, after a reload too.
+	await list.getByRole('button', { name: 'Delete about harbours' }).click();
+	await expect(undoBar).toBeVisible();
+	await page.locator('#composer').focus();
+	await page.mouse.move(0, 0);
+	await page.clock.fastForward(9_000);
+	await expect(undoBar).toBeHidden();
+	await page.reload();
+	await expect(page.locator('[data-empty-state]')).toBeVisible();
+	await expect(row).toHaveCount(0);
+});
+
 test('↑ in an empty composer opens the last prompt in place; changing your mind loses nothing', async ({
 	page
 }) => {

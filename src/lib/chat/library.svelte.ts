@@ -278,7 +278,10 @@ export class ConversationLibrary {
 		await this.#refresh();
 	}
 
-	/** Hides the conversation at once and deletes it for good after UNDO_DELETE_MS. */
+	/**
+	 * Hides the conversation at once and deletes it for good after UNDO_DELETE_MS, a wait that
+	 * `holdRemoval` stretches while the person is at the offer to undo it.
+	 */
 	async remove(id: string): Promise<void> {
 		const record = this.#conversations.find((candidate) => candidate.id === id);
 		if (record === undefined) return;
@@ -290,6 +293,21 @@ export class ConversationLibrary {
 			if (next === undefined) this.newConversation();
 			else await this.select(next.id);
 		}
+		this.#startDeleteTimer();
+	}
+
+	/**
+	 * While the person is at the undo offer (pointer or focus on it) the delete waits, however
+	 * long they take (WCAG 2.2.1); let go, it gets the whole UNDO_DELETE_MS again.
+	 */
+	holdRemoval(held: boolean): void {
+		if (this.#deleted === null) return;
+		if (held) clearTimeout(this.#deleteTimer);
+		else this.#startDeleteTimer();
+	}
+
+	#startDeleteTimer(): void {
+		clearTimeout(this.#deleteTimer);
 		this.#deleteTimer = setTimeout(() => void this.#commitDelete(), UNDO_DELETE_MS);
 	}
 
