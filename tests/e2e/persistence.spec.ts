@@ -150,8 +150,15 @@ test('↑ in an empty composer opens the last prompt in place; changing your min
 	await expect(page.locator('[data-role="user"]')).toHaveText(['alpha', 'beta question']);
 	await expect(answers).toHaveCount(2);
 
-	// ↑ again, and sending the edit makes a new version; the old turn is one step away.
+	// ↑ again; back in the composer with the editor still open, ↑ goes back to it, edits kept.
 	await composer.press('ArrowUp');
+	await editor.fill('beta, bett');
+	await composer.focus();
+	await composer.press('ArrowUp');
+	await expect(editor).toBeFocused();
+	await expect(editor).toHaveValue('beta, bett');
+
+	// Sending the edit makes a new version; the old turn is one step away.
 	await editor.fill('beta, better');
 	await editor.press('Enter');
 	await expect(lastAnswer(page)).toContainText('You said “beta, better”');

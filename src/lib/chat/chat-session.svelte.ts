@@ -85,6 +85,7 @@ export class ChatSession {
 	/** A search hit in another version, opened while answering: shown when the answer ends. */
 	#revealAfterAnswer: string | null = null;
 	#editing = $state<string | null>(null);
+	#editAsked = $state(0);
 	/** The files in the composer, sent (and taken from it) with the next prompt. */
 	readonly attachments = new PendingAttachments();
 	/** Thumbnails and links of the files attached to this conversation's prompts. */
@@ -338,12 +339,17 @@ export class ChatSession {
 		return message === undefined ? null : this.#versions.at(message, this.#all);
 	}
 
-	/** Shows the previous (`-1`) or next (`1`) version at message `id`'s place. */
+	/**
+	 * Shows the previous (`-1`) or next (`1`) version at message `id`'s place; the prompt editor
+	 * closes when its prompt is not in the version shown.
+	 */
 	async showVersion(id: string, step: -1 | 1): Promise<void> {
 		const message = this.#messages.find((candidate) => candidate.id === id);
 		if (this.busy || message === undefined) return;
 		const patch = this.#versions.step(message, this.#all, step);
 		if (patch !== null) await this.#writer.patch(patch);
+		// A prompt open in its editor that this version does not show closes, not to reopen later.
+		if (!this.#messages.some((shown) => shown.id === this.#editing)) this.#editing = null;
 	}
 
 	/**
@@ -398,6 +404,14 @@ export class ChatSession {
 	}
 
 	/**
+	 * How many times ↑ asked for the editor: each time, the open editor takes the focus (it may
+	 * be open already, its edits kept, while the person is back in the composer).
+	 */
+	get editAsked(): number {
+		return this.#editAsked;
+	}
+
+	/**
 	 * ↑ in an empty composer: opens the last prompt's in-place editor. False (nothing happens)
 	 * when there is no prompt or a turn is in flight, here or in another tab.
 	 */
@@ -405,6 +419,7 @@ export class ChatSession {
 		const prompt = this.#messages.findLast((message) => message.role === 'user');
 		if (prompt === undefined || this.busy || this.answeringElsewhere) return false;
 		this.#editing = prompt.id;
+		this.#editAsked++;
 		return true;
 	}
 

@@ -15,6 +15,8 @@ export interface MessageActionsHost {
 	/** The prompt open in its in-place editor, or `null`; `edit` opens one or closes it. */
 	readonly editing: string | null;
 	edit(id: string | null): void;
+	/** Counts ↑'s requests for the editor: the open editor takes the focus on each. */
+	readonly editAsked: number;
 	/** Whether a stopped or cut answer can be continued where it ended (the route has a prefill). */
 	canContinue(message: ChatMessage): boolean;
 	continueAnswer(id: string): void;
@@ -37,6 +39,9 @@ export function messageActions(
 			return session.editing;
 		},
 		edit: (id) => session.editInPlace(id),
+		get editAsked() {
+			return session.editAsked;
+		},
 		// A failed or interrupted answer offers Continue on its failure card already.
 		canContinue: (message) =>
 			message.text !== '' &&

@@ -151,6 +151,24 @@ describe('ChatSession versions', () => {
 		expect(reloaded.versionsOf(shown ?? '')).toEqual({ index: 1, count: 3 });
 	});
 
+	it('an open prompt editor closes when another version takes its prompt off the page', async () => {
+		const chat = session(new MemoryStore(), demoFetch());
+		await chat.send('one #scenario:instant');
+		await chat.regenerate();
+		await chat.send('two #scenario:instant');
+		expect(chat.editLast()).toBe(true);
+		const editing = chat.editing;
+		expect(editing).toBe(chat.messages[2]?.id);
+		// The first answer's other version has no 'two' after it: the prompt being edited is gone.
+		await chat.showVersion(chat.messages[1]?.id ?? '', -1);
+		expect(texts(chat)).toHaveLength(2);
+		expect(chat.editing).toBeNull();
+		// Back again, the prompt is there and nothing reopens by itself.
+		await chat.showVersion(chat.messages[1]?.id ?? '', 1);
+		expect(chat.messages[2]?.id).toBe(editing);
+		expect(chat.editing).toBeNull();
+	});
+
 	it('editing an earlier prompt sends the new branch only and keeps the old one reachable', async () => {
 		const store = new MemoryStore();
 		const sent: Sent = [];
