@@ -74,10 +74,6 @@ export class SearchableStore implements ConversationStore {
 	lastSeq(conversationId: string): Promise<number> {
 		return this.inner.lastSeq(conversationId);
 	}
-	async deleteMessages(ids: readonly string[]): Promise<void> {
-		await this.inner.deleteMessages(ids);
-		this.#index?.removeMessages(ids);
-	}
 	loadAll(): Promise<Conversation[]> {
 		return this.inner.loadAll();
 	}

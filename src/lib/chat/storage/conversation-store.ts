@@ -130,8 +130,6 @@ export interface ConversationStore {
 	deleteConversation(id: string): Promise<void>;
 	/** The highest message position stored for a conversation; -1 when it has none. */
 	lastSeq(conversationId: string): Promise<number>;
-	/** Removes single messages (an edited turn and what followed it). */
-	deleteMessages(ids: readonly string[]): Promise<void>;
 	/** Everything, for export. */
 	loadAll(): Promise<Conversation[]>;
 	/**
@@ -264,11 +262,6 @@ export class MemoryStore implements ConversationStore {
 		return Promise.resolve(last);
 	}
 
-	deleteMessages(ids: readonly string[]): Promise<void> {
-		for (const id of ids) this.#messages.delete(id);
-		return Promise.resolve();
-	}
-
 	scanMessages(onBatch: (records: readonly MessageRecord[]) => void): Promise<void> {
 		const all = [...this.#messages.values()];
 		for (let from = 0; from < all.length; from += SCAN_BATCH) {
@@ -394,13 +387,6 @@ export class IndexedDbStore implements ConversationStore {
 		const cursor = await requestResult(index.openKeyCursor(range, 'prev'));
 		const key = cursor?.key;
 		return Array.isArray(key) && typeof key[1] === 'number' ? key[1] : -1;
-	}
-
-	async deleteMessages(ids: readonly string[]): Promise<void> {
-		if (this.#fallback !== null) return this.#fallback.deleteMessages(ids);
-		const transaction = this.database.transaction(MESSAGES, 'readwrite');
-		for (const id of ids) transaction.objectStore(MESSAGES).delete(id);
-		await transactionDone(transaction);
 	}
 
 	saveAttachment(attachment: StoredAttachment): Promise<void> {
