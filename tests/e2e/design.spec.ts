@@ -29,6 +29,7 @@ async function expectInsideViewport(page: Page, locator: Locator, what: string):
 /** Each control is at least 44 × 44 CSS px (a finger's target) and wholly on screen. */
 async function expectTouchTargets(page: Page, controls: Locator[]): Promise<void> {
 	for (const control of controls) {
+		await control.scrollIntoViewIfNeeded();
 		const box = await control.boundingBox();
 		const name = await control.evaluate(
 			(element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''
@@ -38,6 +39,25 @@ async function expectTouchTargets(page: Page, controls: Locator[]): Promise<void
 		expect(box?.height ?? 0, `${name}: height`).toBeGreaterThanOrEqual(44);
 		await expectInsideViewport(page, control, name);
 	}
+}
+
+/**
+ * What a finger hits for each visible control in `scope`: the control itself, or for a checkbox
+ * the label around it (the label is what takes the tap). Read-only text (a request id, there to
+ * be selected) is not a target.
+ */
+async function fingerTargets(scope: Locator): Promise<Locator[]> {
+	const controls = scope.locator(
+		'button, a[href], select, input, textarea:not([readonly]), summary'
+	);
+	const targets: Locator[] = [];
+	for (let index = 0; index < (await controls.count()); index++) {
+		const control = controls.nth(index);
+		if (!(await control.isVisible())) continue;
+		const type = await control.getAttribute('type');
+		targets.push(type === 'checkbox' ? control.locator('xpath=ancestor::label[1]') : control);
+	}
+	return targets;
 }
 
 test.describe('on a 360 px phone', () => {
@@ -203,6 +223,52 @@ test.describe('on a 360 px phone', () => {
 			.getByRole('button', { name: /^Delete/ })
 			.boundingBox();
 		expect((second?.y ?? 0) - (first?.y ?? 0)).toBeGreaterThanOrEqual(44);
+	});
+
+	test("an answer's actions and versions, its code's Copy, the prompt editor, a failure card, the API-key popover and Settings are all at least 44 × 44", async ({
+		page
+	}) => {
+		await openChat(page);
+		await send(page, 'a table and code please #scenario:instant');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		await page.locator('[data-message-action="regenerate"]').last().click();
+		await expect(page.locator('[data-versions="2/2"]')).toBeVisible();
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		const answerControls = page.locator('[data-message-action], .md-copy');
+		// Copy, Copy text, Regenerate, ‹ and › on the answer; Copy and Edit on the prompt; the code's Copy.
+		expect(await answerControls.count()).toBeGreaterThanOrEqual(8);
+		await expectTouchTargets(page, await answerControls.all());
+
+		await page.locator('[data-message-action="edit"]').last().click();
+		const editor = page.locator('[data-prompt-editor]');
+		await expect(editor).toBeVisible();
+		await expectTouchTargets(page, await fingerTargets(editor));
+		await editor.getByRole('button', { name: 'Cancel' }).click();
+		await expect(editor).toBeHidden();
+
+		await send(page, '#scenario:insufficient-balance');
+		const card = lastAnswer(page).locator('[data-failure-kind]');
+		await expect(card).toBeVisible();
+		const cardTargets = await fingerTargets(card);
+		// Its action, the request id's Copy and the gateway's details at least.
+		expect(cardTargets.length).toBeGreaterThanOrEqual(3);
+		await expectTouchTargets(page, cardTargets);
+
+		await page.locator('[data-api-key-menu]').click();
+		const popover = page.locator('[data-popover]');
+		await expect(popover.getByLabel('API key for this gateway')).toBeVisible();
+		await expectTouchTargets(page, await fingerTargets(popover));
+		await page.keyboard.press('Escape');
+		await expect(popover).toBeHidden();
+
+		await page.getByRole('button', { name: 'Settings' }).click();
+		const settings = page.getByRole('dialog', { name: 'Settings' });
+		await expect(settings).toBeVisible();
+		await settings.getByText('Add a gateway').click();
+		await expect(settings.getByRole('button', { name: 'Add gateway' })).toBeVisible();
+		const settingsTargets = await fingerTargets(settings);
+		expect(settingsTargets.length).toBeGreaterThanOrEqual(12);
+		await expectTouchTargets(page, settingsTargets);
 	});
 
 	test('the API-key popover, the model list and Settings stay inside the viewport', async ({
