@@ -6,7 +6,7 @@
  */
 import { assertNever } from '../failure/assert-never.ts';
 import type { StreamingText } from '../render/streaming-text.svelte.ts';
-import type { ToolActivity, TurnEvent } from '../wire/index.ts';
+import type { ToolActivity, TurnEvent, TurnUsage } from '../wire/index.ts';
 import { storedImage, type ChatMessage } from './chat-message.ts';
 
 /** What an attempt adds to an answer beyond its text: a new attempt starts without any of it. */
@@ -84,6 +84,26 @@ export function applyEvent(
 		default:
 			return assertNever(event, 'turn event');
 	}
+}
+
+/**
+ * The token counts of an answer carried on from `earlier`'s (Continue): each usage the new request
+ * streams (cumulative, later wins) becomes the two requests' total. A count either of them never
+ * gave (a part cut before its message_delta) is left out, not made up from the other's.
+ */
+export function usageAfter(earlier: TurnUsage | undefined): (streamed: TurnUsage) => TurnUsage {
+	let sofar: TurnUsage = {};
+	const add = (before?: number, now?: number) =>
+		before === undefined || now === undefined ? undefined : before + now;
+	return (streamed) => {
+		sofar = { ...sofar, ...streamed };
+		const inputTokens = add(earlier?.inputTokens, sofar.inputTokens);
+		const outputTokens = add(earlier?.outputTokens, sofar.outputTokens);
+		return {
+			...(inputTokens === undefined ? {} : { inputTokens }),
+			...(outputTokens === undefined ? {} : { outputTokens })
+		};
+	};
 }
 
 /** The tool list with `tool` in place of the earlier report of the same item, or added last. */

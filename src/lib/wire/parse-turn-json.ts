@@ -5,7 +5,8 @@
  *   its `status` picks the event (`completed`, `incomplete`, `failed`; `cancelled` → cancelled; a
  *   response still `queued`/`in_progress` → interrupted). A missing status counts as completed.
  * - Messages: the message object becomes `message_start`, one start/stop pair per content block
- *   (with the block's full text, thinking, signature or tool input), `message_delta`, `message_stop`.
+ *   (with the block's full text, thinking, signature or tool input), `message_delta` (with the
+ *   message's usage), `message_stop`.
  * - An error body (`{"error":…}`, `{"type":"error",…}`) → failed via classifyStreamError;
  *   anything else → `malformed_response`.
  */
@@ -44,7 +45,8 @@ function replayMessage(core: TurnCore, message: WireRecord): void {
 		core.payload({ type: 'content_block_stop', index }, 'content_block_stop');
 	});
 	const delta = { stop_reason: message['stop_reason'] ?? null };
-	core.payload({ type: 'message_delta', delta }, 'message_delta');
+	// The whole message's usage, where a stream's final count is (message_start's is not one).
+	core.payload({ type: 'message_delta', delta, usage: message['usage'] }, 'message_delta');
 	core.payload({ type: 'message_stop' }, 'message_stop');
 }
 

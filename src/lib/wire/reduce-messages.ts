@@ -10,7 +10,9 @@
  *   stop (messages-tools.ts); `input_json_delta` pieces are joined, kept as written.
  * - A text block's `citations` and each `citations_delta` are sources (citation-reports.ts).
  * - `ping` and unknown blocks or deltas are ignored.
- * - Usage: `message_start.message.usage`, then `message_delta.usage` (cumulative; later wins).
+ * - Usage: the input count from `message_start.message.usage`, then `message_delta.usage`
+ *   (cumulative; later wins). message_start's `output_tokens` is a placeholder (1), not the
+ *   answer's count: an answer stopped or cut before `message_delta` has no output count.
  * - A repeated `message_start` for the open message (same id) is ignored; a `message_start` with a
  *   different id while a message is open means two answers were spliced into one stream: the turn
  *   fails as `malformed_response`, keeping what the first message streamed.
@@ -23,6 +25,7 @@ import { createMessagesTools } from './messages-tools.ts';
 import type { ProtocolReducer, TurnSink } from './protocol.ts';
 import { badEvent, unreadableBody } from './stream-failures.ts';
 import { createToolReports } from './tool-reports.ts';
+import type { TurnUsage } from './turn-events.ts';
 import { usageOf } from './usage.ts';
 import { asCount, asRecord, asString, type WireRecord } from './wire-json.ts';
 
@@ -96,8 +99,7 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 	let lastStartedText = true;
 	let stopReason: string | undefined;
 
-	function usage(record: WireRecord | undefined): void {
-		const value = usageOf(record);
+	function usage(value: TurnUsage | undefined): void {
 		if (value !== undefined) sink.emit({ type: 'usage', usage: value });
 	}
 
@@ -114,7 +116,8 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 		}
 		started = true;
 		messageId = id;
-		usage(message === undefined ? undefined : asRecord(message['usage']));
+		const start = usageOf(message === undefined ? undefined : asRecord(message['usage']));
+		usage(start?.inputTokens === undefined ? undefined : { inputTokens: start.inputTokens });
 	}
 
 	function blockStart(value: WireRecord): void {
@@ -216,7 +219,7 @@ export function createMessagesReducer(sink: TurnSink): ProtocolReducer {
 					const delta = asRecord(value['delta']);
 					const reason = delta === undefined ? undefined : asString(delta['stop_reason']);
 					if (reason !== undefined) stopReason = reason;
-					return usage(asRecord(value['usage']));
+					return usage(usageOf(asRecord(value['usage'])));
 				}
 				case 'message_stop':
 					return sink.end(endOfMessage(stopReason, sink.context));

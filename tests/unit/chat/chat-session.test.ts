@@ -29,6 +29,27 @@ function session(
 	return new ChatSession({ conversation, store, target: demoTarget(model), fetch: fetchFn });
 }
 
+/**
+ * What a Messages stream says its request cost: message_start's `input_tokens`, and the output
+ * count of its message_delta (none when the stream was cut before it).
+ */
+async function charged(response: Response): Promise<{ input: number; output?: number }> {
+	// Read as it arrives: the session ends the request once its answer is over, which errors a
+	// copy of the body still being read; what arrived by then is all there is.
+	const reader = response.body?.getReader();
+	const decoder = new TextDecoder();
+	let text = '';
+	try {
+		for (let next = await reader?.read(); next?.done === false; next = await reader?.read())
+			text += decoder.decode(next.value, { stream: true });
+	} catch {
+		// Torn down with the request.
+	}
+	const input = Number(/"input_tokens":(\d+)/.exec(text)?.[1]);
+	const delta = /"type":"message_delta".*"output_tokens":(\d+)/.exec(text)?.[1];
+	return delta === undefined ? { input } : { input, output: Number(delta) };
+}
+
 describe('ChatSession', () => {
 	it('saves the prompt before the request leaves, then the completed answer', async () => {
 		const store = new MemoryStore();
@@ -561,6 +582,46 @@ describe('ChatSession', () => {
 			const answer = chat.messages.at(-1);
 			expect(answer?.status, when).toBe('completed');
 			expect(answer?.text.startsWith(partial), when).toBe(true);
+		}
+	});
+
+	it("counts a continued answer's tokens over both of its requests, and no output for a cut part", async () => {
+		for (const scenario of ['cut:once', 'incomplete:once']) {
+			const costs: Promise<{ input: number; output?: number }>[] = [];
+			const gateway = demoFetch();
+			const chat = new ChatSession({
+				conversation: blankConversation(),
+				store: new MemoryStore(),
+				target: demoTarget('demo', 'messages'),
+				fetch: async (input, init) => {
+					const response = await gateway(input, init);
+					costs.push(charged(response.clone()));
+					return response;
+				}
+			});
+			await chat.send(`a long answer, stopped short #scenario:${scenario}`);
+			const [first] = await Promise.all(costs);
+			expect(first?.input, scenario).toBeGreaterThan(0);
+			// message_start's output_tokens is a placeholder: a cut answer has no output count.
+			expect(chat.messages.at(-1)?.usage, scenario).toEqual(
+				first?.output === undefined
+					? { inputTokens: first?.input }
+					: { inputTokens: first.input, outputTokens: first.output }
+			);
+
+			await chat.continueAnswer();
+			const [, second] = await Promise.all(costs);
+			const continued = chat.messages.at(-1);
+			expect(continued?.status, scenario).toBe('completed');
+			expect(second?.output, scenario).toBeGreaterThan(0);
+			// Both requests' counts; where one part was never counted, no total is made up.
+			const inputTokens = (first?.input ?? 0) + (second?.input ?? 0);
+			expect(continued?.usage, scenario).toEqual(
+				first?.output === undefined
+					? { inputTokens }
+					: { inputTokens, outputTokens: first.output + (second?.output ?? 0) }
+			);
+			chat.dispose();
 		}
 	});
 

@@ -129,7 +129,13 @@ export const MESSAGES_CASES: FixtureCase[] = [
 	m('error-string', { status: 'failed', failure: 'upstream_failed', text: PARTIAL }),
 	m('error-plain-text', { status: 'failed', failure: 'server_error', text: PARTIAL }),
 	m('ping', { status: 'completed', text: ANSWER }),
-	m('cut', { status: 'interrupted', failure: 'stream_interrupted', text: PARTIAL }),
+	// message_start's output_tokens (1) is a placeholder: a cut answer has no output count.
+	m('cut', {
+		status: 'interrupted',
+		failure: 'stream_interrupted',
+		text: PARTIAL,
+		usage: { inputTokens: 25 }
+	}),
 	m('duplicate-start', {
 		status: 'completed',
 		text: 'Hello, World!',
