@@ -111,6 +111,61 @@ test('editing an earlier prompt starts a new branch; the old one stays one step 
 	await expect(prompts(page).first()).toHaveText(`${edited} #scenario:instant`);
 });
 
+test('Esc in the prompt editor never throws edits away unasked: it asks, and a second Esc discards', async ({
+	page
+}) => {
+	await openChat(page);
+	const first = unique('delta');
+	await send(page, `${first} #scenario:instant`);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const edit = actionsOf(prompts(page).first()).locator('[data-message-action="edit"]');
+	const editor = page.getByRole('textbox', { name: 'Edit your message' });
+
+	// Nothing changed yet: Esc closes the editor at once.
+	await edit.click();
+	await editor.press('Escape');
+	await expect(editor).toHaveCount(0);
+
+	// Edited: Esc while an input method is still composing belongs to the input method.
+	await edit.click();
+	await editor.press('End');
+	await editor.pressSequentially(' and more');
+	await editor.evaluate((area) =>
+		area.dispatchEvent(
+			new KeyboardEvent('keydown', {
+				key: 'Escape',
+				isComposing: true,
+				bubbles: true,
+				cancelable: true
+			})
+		)
+	);
+	await expect(editor).toHaveValue(`${first} #scenario:instant and more`);
+	await expect(page.getByText('Discard your edits?')).toHaveCount(0);
+
+	// Esc asks first; typing on carries on editing, the question gone.
+	await editor.press('Escape');
+	await expect(page.getByText('Discard your edits?')).toBeVisible();
+	await expect(editor).toBeFocused();
+	await editor.pressSequentially('!');
+	await expect(page.getByText('Discard your edits?')).toHaveCount(0);
+	await expect(editor).toHaveValue(`${first} #scenario:instant and more!`);
+
+	// Keep editing keeps them and gives the editor the focus back.
+	await editor.press('Escape');
+	await page.getByRole('button', { name: 'Keep editing' }).click();
+	await expect(editor).toBeFocused();
+	await expect(editor).toHaveValue(`${first} #scenario:instant and more!`);
+
+	// A second Esc discards; the prompt is as it was, nothing sent.
+	await editor.press('Escape');
+	await editor.press('Escape');
+	await expect(editor).toHaveCount(0);
+	await expect(prompts(page)).toHaveText([`${first} #scenario:instant`]);
+	await expect(actionsOf(prompts(page).first()).locator('[data-versions]')).toHaveCount(0);
+	await expect(page.locator('#composer')).toBeFocused();
+});
+
 test('a prompt sent in one tab while another tab shows a newer version is still shown after a reload', async ({
 	page: tabA
 }) => {

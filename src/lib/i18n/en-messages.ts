@@ -22,7 +22,11 @@ export const enMessages = {
 		noLongerStored: (name: string) => `${name} (no longer stored)`,
 		edit: 'Edit your message',
 		cancel: 'Cancel',
-		send: 'Send'
+		send: 'Send',
+		/** Esc in an editor whose text was changed: a second Esc, or Discard, throws the edits away. */
+		discardAsk: 'Discard your edits? Esc again discards them.',
+		discard: 'Discard',
+		keepEditing: 'Keep editing'
 	},
 	answer: {
 		answering: 'Answering…',

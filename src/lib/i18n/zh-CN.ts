@@ -99,7 +99,10 @@ export const zhCN: Catalogue = {
 		noLongerStored: (name) => `${name}（已不再保存）`,
 		edit: '编辑你的消息',
 		cancel: '取消',
-		send: '发送'
+		send: '发送',
+		discardAsk: '放弃所做的修改？再按一次 Esc 即放弃。',
+		discard: '放弃修改',
+		keepEditing: '继续编辑'
 	},
 	answer: {
 		answering: '正在回答…',
