@@ -22,11 +22,15 @@ const ATTEMPT_FIELDS = [
 	'retryNote'
 ] as const satisfies readonly (keyof ChatMessage)[];
 
+/** What a continued answer keeps of its partial beyond the text: the searches and sources in it. */
+const CARRIED_FIELDS: ReadonlySet<keyof ChatMessage> = new Set(['tools', 'citations']);
+
 /**
  * Back to an empty streaming answer, for a new attempt (position, id and flags kept); `answer`
- * itself when it is one already (a first attempt), so that nothing on screen is redrawn.
+ * itself when it is one already (a first attempt), so that nothing on screen is redrawn. An
+ * attempt `carryingOn` from the partial text (Continue) keeps what that text came with.
  */
-export function resetAnswer(answer: ChatMessage): ChatMessage {
+export function resetAnswer(answer: ChatMessage, carryingOn = false): ChatMessage {
 	const empty =
 		answer.text === '' &&
 		answer.reasoning === '' &&
@@ -35,7 +39,8 @@ export function resetAnswer(answer: ChatMessage): ChatMessage {
 		ATTEMPT_FIELDS.every((field) => answer[field] === undefined);
 	if (empty) return answer;
 	const kept: ChatMessage = { ...answer };
-	for (const field of ATTEMPT_FIELDS) delete kept[field];
+	for (const field of ATTEMPT_FIELDS)
+		if (!carryingOn || !CARRIED_FIELDS.has(field)) delete kept[field];
 	return { ...kept, text: '', reasoning: '', status: 'streaming', images: [] };
 }
 
@@ -87,21 +92,39 @@ export function applyEvent(
 }
 
 /**
- * The token counts of an answer carried on from `earlier`'s (Continue): each usage the new request
- * streams (cumulative, later wins) becomes the two requests' total. A count either of them never
- * gave (a part cut before its message_delta) is left out, not made up from the other's.
+ * How a continuing request's events read in the answer they carry on (Continue), whose partial
+ * text is `partialLength` long: its usage (cumulative, later wins) added to what the partial cost,
+ * leaving out a count either request never gave (a part cut before its message_delta) rather
+ * than making one up; its tools placed after the partial's (keys after theirs, offsets from the
+ * answer's start). Other events read as they are.
  */
-export function usageAfter(earlier: TurnUsage | undefined): (streamed: TurnUsage) => TurnUsage {
+export function continuedEvents(
+	answer: ChatMessage,
+	partialLength: number
+): (event: TurnEvent) => TurnEvent {
+	const earlier = answer.usage;
+	const keyBase = Math.max(-1, ...(answer.tools ?? []).map((tool) => tool.key)) + 1;
 	let sofar: TurnUsage = {};
 	const add = (before?: number, now?: number) =>
 		before === undefined || now === undefined ? undefined : before + now;
-	return (streamed) => {
-		sofar = { ...sofar, ...streamed };
+	return (event) => {
+		if (event.type === 'tool') {
+			const { key, textOffset } = event.tool;
+			return {
+				type: 'tool',
+				tool: { ...event.tool, key: key + keyBase, textOffset: textOffset + partialLength }
+			};
+		}
+		if (event.type !== 'usage') return event;
+		sofar = { ...sofar, ...event.usage };
 		const inputTokens = add(earlier?.inputTokens, sofar.inputTokens);
 		const outputTokens = add(earlier?.outputTokens, sofar.outputTokens);
 		return {
-			...(inputTokens === undefined ? {} : { inputTokens }),
-			...(outputTokens === undefined ? {} : { outputTokens })
+			type: 'usage',
+			usage: {
+				...(inputTokens === undefined ? {} : { inputTokens }),
+				...(outputTokens === undefined ? {} : { outputTokens })
+			}
 		};
 	};
 }

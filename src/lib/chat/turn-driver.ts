@@ -8,13 +8,12 @@
  * and replaced, never changed in place, and written through the conversation's writer.
  */
 import { own, retryDecision, type Failure } from '../failure/index.ts';
-import { applyEvent, resetAnswer, usageAfter } from './answer-events.ts';
+import { applyEvent, continuedEvents, resetAnswer } from './answer-events.ts';
 import type { ChatMessage } from './chat-message.ts';
 import { firstKeptSeq, olderPart, sendableHistory, SUMMARY_REQUEST } from './compaction.ts';
 import { COMPACTION_NOTICE, DROPPED_NOTICE } from './compaction-notices.ts';
 import { ConversationWriter } from './conversation-writer.ts';
 import { streamTurn } from '../gateway/stream-turn.ts';
-import type { TurnEvent } from '../wire/index.ts';
 import type { TurnRun } from './turn-run.svelte.ts';
 import type { PlannedTurn } from './turn-planner.ts';
 import type { TurnTarget } from './turn-target.ts';
@@ -139,12 +138,13 @@ async function attempt(
 	const before = host.messages().find((message) => message.id === id);
 	// The API refuses a prefill that ends in whitespace; the model's next token brings it back.
 	const partial = continuing ? (before?.text.trimEnd() ?? '') : '';
-	// A continued answer's counts are both requests': what the partial cost stays counted.
-	const counted = partial === '' ? undefined : usageAfter(before?.usage);
+	// A continued answer keeps what its partial came with, and its counts are both requests'.
+	const carry =
+		partial === '' || before === undefined ? undefined : continuedEvents(before, partial.length);
 	// A first attempt changes nothing here (its answer was made empty, with this model): every
 	// redraw before the request leaves delays it (tests/bench/cold).
 	host.update(id, (answer) => {
-		const reset = resetAnswer(answer);
+		const reset = resetAnswer(answer, partial !== '');
 		return reset.model === target.model ? reset : { ...reset, model: target.model };
 	});
 	run.restartLive(partial);
@@ -183,10 +183,7 @@ async function attempt(
 		const turn = await streamTurn(planned.request, {
 			...requestOptions(host, target, planned, run.signal),
 			onEvent: (streamed) => {
-				const event: TurnEvent =
-					streamed.type === 'usage' && counted !== undefined
-						? { type: 'usage', usage: counted(streamed.usage) }
-						: streamed;
+				const event = carry === undefined ? streamed : carry(streamed);
 				run.heard();
 				if (run.phase === 'requesting') run.enter('streaming');
 				const before = host.messages().find((message) => message.id === id);

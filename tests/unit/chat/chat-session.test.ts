@@ -7,6 +7,7 @@ import {
 import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import type { ChatMessage } from '../../../src/lib/chat/chat-message.ts';
 import type { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
+import { readFixture } from '../wire/harness.ts';
 import { blankConversation, demoFetch, demoTarget, holdWrites } from './demo-session.ts';
 
 /**
@@ -623,6 +624,45 @@ describe('ChatSession', () => {
 			);
 			chat.dispose();
 		}
+	});
+
+	it('Continue keeps the searches and sources the cut part came with', async () => {
+		// The first answer searched the web and cited a page, then hit max_tokens.
+		const cut = readFixture('messages/citations.sse').replace('"end_turn"', '"max_tokens"');
+		const gateway = demoFetch();
+		let requests = 0;
+		const chat = new ChatSession({
+			conversation: blankConversation(),
+			store: new MemoryStore(),
+			target: demoTarget('demo', 'messages'),
+			fetch: async (input, init) =>
+				requests++ === 0
+					? new Response(cut, { headers: { 'content-type': 'text/event-stream' } })
+					: gateway(input, init)
+		});
+		// The continuation searches again (the demo's web-search scenario): both searches stay.
+		await chat.send('the weather in Lisbon tomorrow? #scenario:web-search');
+		const before = chat.messages.at(-1);
+		expect(before?.status).toBe('incomplete');
+		expect(before?.tools?.map((tool) => tool.name)).toContain('web_search');
+		expect(before?.citations?.map((citation) => citation.url)).toEqual([
+			'https://weather.example/lisbon'
+		]);
+
+		await chat.continueAnswer();
+		const after = chat.messages.at(-1);
+		expect(after?.status).toBe('completed');
+		expect(after?.text.startsWith(before?.text.trimEnd() ?? '-')).toBe(true);
+		const partial = before?.text.trimEnd().length ?? 0;
+		const earlier = before?.tools ?? [];
+		const added = after?.tools?.slice(earlier.length) ?? [];
+		expect(after?.tools?.slice(0, earlier.length)).toEqual(earlier);
+		expect(added.map((tool) => tool.name)).toContain('web_search');
+		// Each keeps its own place: keys apart from the partial's, offsets after its text.
+		expect(new Set(after?.tools?.map((tool) => tool.key)).size).toBe(after?.tools?.length);
+		for (const tool of added) expect(tool.textOffset).toBeGreaterThanOrEqual(partial);
+		expect(after?.citations?.slice(0, 1)).toEqual(before?.citations);
+		chat.dispose();
 	});
 
 	it("asks the message list to follow from the end on the person's own turns, not on a retry", async () => {
