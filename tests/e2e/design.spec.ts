@@ -342,6 +342,31 @@ test.describe('on a 360 px phone', () => {
 	});
 });
 
+test.describe('on a touch tablet, wider than a phone', () => {
+	test.use({ viewport: { width: 1024, height: 768 }, isMobile: true, hasTouch: true });
+
+	test('a finger still gets 44 × 44: the answer, its code, the prompt editor and its discard question', async ({
+		page
+	}) => {
+		await openChat(page);
+		// The coarse pointer, not the width, is what makes these targets grow here.
+		expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+		await send(page, 'a table and code please #scenario:instant');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		const answerControls = page.locator('[data-message-action], .md-copy');
+		expect(await answerControls.count()).toBeGreaterThanOrEqual(5);
+		await expectTouchTargets(page, await answerControls.all());
+
+		await page.locator('[data-message-action="edit"]').last().click();
+		const editor = page.locator('[data-prompt-editor]');
+		await expectTouchTargets(page, await fingerTargets(editor));
+		await editor.getByRole('textbox').pressSequentially(' changed');
+		await editor.getByRole('textbox').press('Escape');
+		await expect(editor.getByRole('button', { name: 'Keep editing' })).toBeVisible();
+		await expectTouchTargets(page, await fingerTargets(editor));
+	});
+});
+
 test('an empty conversation welcomes the person, and an example fills the composer without sending it', async ({
 	page
 }) => {
