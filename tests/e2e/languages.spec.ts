@@ -97,6 +97,14 @@ test('in Chinese, the app’s own sentence about a body that is not a stream, an
 	await expect(dialog.getByRole('combobox', { name: '使用' }).locator('option')).toHaveText([
 		/^(演示网关|localhost:\d+)（OpenAI Responses 接口）$/
 	]);
+	// The form to add one: each route in Chinese with its path in full-width brackets, as every
+	// other Chinese sentence here has them; the path itself as the gateway sees it.
+	await dialog.locator('summary', { hasText: '添加网关' }).click();
+	await expect(dialog.getByRole('combobox', { name: '路由' }).locator('option')).toHaveText([
+		'OpenAI Responses 接口（/v1/responses）',
+		'Anthropic Messages 接口（/v1/messages）',
+		'Codex 后端（ChatGPT 账号）（/backend-api/…/responses）'
+	]);
 });
 
 test('"Automatic" follows the browser again', async ({ page }) => {

@@ -223,7 +223,7 @@ export const enDeferred = {
 			use: 'Use',
 			/** The built-in demo gateway, in the list of gateways to use. */
 			demoName: 'Demo gateway',
-			/** A gateway in that list: its name, and its route in plain words. */
+			/** A name and what it stands for, in brackets: a gateway and its route, a route and its path. */
 			option: (name: string, route: string) => `${name} (${route})`,
 			/** The routes in plain words (their paths are shown beside them, untranslated). */
 			routeNames: {
