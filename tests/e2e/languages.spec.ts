@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { en } from '../../src/lib/i18n/en.ts';
 import { enDeferred } from '../../src/lib/i18n/en-deferred.ts';
@@ -187,6 +188,16 @@ test('the library, export and import, and an attachment refusal, in Chinese', as
 	const transfer = page.getByRole('group', { name: '导出和导入' });
 	await expect(transfer.getByRole('button', { name: '导出为 Markdown' })).toBeVisible();
 	await expect(transfer.getByRole('button', { name: '导出为 JSON' })).toBeVisible();
+	// The Markdown export reads in the language of the page; the answer's words stay as sent.
+	await library.getByRole('button', { name: '旅行计划', exact: true }).click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const exporting = page.waitForEvent('download');
+	await transfer.getByRole('button', { name: '导出为 Markdown' }).click();
+	const markdown = await readFile((await (await exporting).path()) ?? '', 'utf8');
+	expect(markdown).toMatch(
+		/^# 旅行计划\n\n模型：`demo`\n\n## 你\n\n旅行计划\n\n## 助手\n\nYou said “旅行计划”/
+	);
+	expect(markdown).not.toMatch(/## You|## Assistant|Model:/);
 	await transfer.getByLabel('导入…').setInputFiles({
 		name: 'notes.json',
 		mimeType: 'application/json',

@@ -13,7 +13,8 @@ import {
 	exportMarkdown,
 	exportName,
 	importBatches,
-	parseImport
+	parseImport,
+	type ExportFormat
 } from './storage/transfer.ts';
 
 /** Lets the page paint and handle input before the work goes on. */
@@ -30,18 +31,22 @@ export async function exportAll(store: ConversationStore): Promise<Download> {
 export async function exportOne(
 	store: ConversationStore,
 	id: string,
-	format: 'json' | 'markdown'
+	format: ExportFormat
 ): Promise<Download | null> {
 	const conversation = await store.load(id);
 	if (conversation === null) return null;
 	const base = exportName(conversation.title);
-	return format === 'json'
+	return format.as === 'json'
 		? {
 				filename: `${base}.json`,
 				mimeType: 'application/json',
 				text: await exportText(store, [conversation])
 			}
-		: { filename: `${base}.md`, mimeType: 'text/markdown', text: exportMarkdown(conversation) };
+		: {
+				filename: `${base}.md`,
+				mimeType: 'text/markdown',
+				text: exportMarkdown(conversation, format.words)
+			};
 }
 
 /** The JSON export of `conversations`, with the bytes of their attached files. */

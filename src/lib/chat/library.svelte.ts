@@ -20,6 +20,7 @@ import {
 	type StorageProblem
 } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
+import type { ExportFormat } from './storage/transfer.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 import { SearchableStore } from './search/searchable-store.ts';
 import type { MessageHit } from './search/message-index.ts';
@@ -326,7 +327,7 @@ export class ConversationLibrary {
 		return exportAll(this.#store);
 	}
 
-	async exportOne(id: string, format: 'json' | 'markdown'): Promise<Download | null> {
+	async exportOne(id: string, format: ExportFormat): Promise<Download | null> {
 		const { exportOne } = await loadTransfer();
 		return exportOne(this.#store, id, format);
 	}

@@ -11,7 +11,7 @@ import { formatDuration } from '../failure/duration.ts';
 import { ENGLISH_OWN_SENTENCES } from '../failure/own-sentence-say.ts';
 import type { FailureCopy } from '../failure/present-copy.ts';
 import type { ManualRetryKind } from '../failure/retry-policy.ts';
-import type { ImportRefusal } from '../chat/storage/transfer.ts';
+import type { ImportRefusal, MarkdownWords } from '../chat/storage/transfer.ts';
 import type { ExplainCopy } from '../connection-check/check-copy.ts';
 import type { CheckStepName, StepState } from '../connection-check/steps.ts';
 import type { RouteKind } from '../wire/index.ts';
@@ -203,7 +203,31 @@ export const enDeferred = {
 		messages: 'Messages',
 		skipped: 'Skipped as damaged',
 		time: 'Time',
-		seconds: (seconds: string) => `${seconds} s`
+		seconds: (seconds: string) => `${seconds} s`,
+		/**
+		 * The words of a Markdown export (storage/transfer.ts `exportMarkdown`), in the language of
+		 * the page. What the model and the person wrote stays as it is; `what` and `model` arrive as
+		 * Markdown code.
+		 */
+		markdown: {
+			untitled: 'Conversation',
+			model: (model: string) => `Model: ${model}`,
+			you: 'You',
+			assistant: 'Assistant',
+			reasoning: 'Reasoning',
+			attached: (name: string, mimeType: string) =>
+				`attached: ${name} (${mimeType}) — in the JSON export`,
+			tool: (what: string, status: string, input: string) =>
+				`Tool: ${what} (${status})${input === '' ? '' : `: ${input}`}`,
+			sources: 'Sources:',
+			image: (position: number) => `image ${position} — in the JSON export`,
+			status: {
+				incomplete: 'incomplete: the gateway ended the answer early',
+				interrupted: 'interrupted: the answer did not finish',
+				cancelled: 'stopped',
+				failed: 'failed'
+			}
+		} satisfies Omit<MarkdownWords, 'notice'>
 	},
 
 	/** A sign-in attempt that failed, or a session that ended. */

@@ -478,7 +478,25 @@ export const zhCN: Catalogue = {
 		messages: '消息',
 		skipped: '因损坏而跳过',
 		time: '用时',
-		seconds: (seconds) => `${seconds} 秒`
+		seconds: (seconds) => `${seconds} 秒`,
+		markdown: {
+			untitled: '对话',
+			model: (model) => `模型：${model}`,
+			you: '你',
+			assistant: '助手',
+			reasoning: '推理过程',
+			attached: (name, mimeType) => `附件：${name}（${mimeType}），见 JSON 导出文件`,
+			tool: (what, status, input) =>
+				`工具：${what}（${status}）${input === '' ? '' : `：${input}`}`,
+			sources: '来源：',
+			image: (position) => `图片 ${position}，见 JSON 导出文件`,
+			status: {
+				incomplete: '未完成：网关提前结束了回答',
+				interrupted: '已中断：回答没有完成',
+				cancelled: '已停止',
+				failed: '失败'
+			}
+		}
 	},
 
 	signIn: {

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
+import { COMPACTION_NOTICE } from '../../../src/lib/chat/compaction-notices.ts';
 import {
 	exportJson,
 	exportMarkdown,
 	ImportError,
-	parseImport
+	parseImport,
+	type MarkdownWords
 } from '../../../src/lib/chat/storage/transfer.ts';
+import { enDeferred } from '../../../src/lib/i18n/en-deferred.ts';
+import { zhCN } from '../../../src/lib/i18n/zh-CN.ts';
+
+/** The export's words as the page passes them: English, stored notices as they are. */
+const ENGLISH: MarkdownWords = { ...enDeferred.importExport.markdown, notice: (stored) => stored };
 
 const sample: Conversation = {
 	id: 'c1',
@@ -98,7 +105,7 @@ describe('export and import', () => {
 	});
 
 	it('writes readable Markdown with roles, reasoning, notes and failures', () => {
-		const markdown = exportMarkdown(sample);
+		const markdown = exportMarkdown(sample, ENGLISH);
 		expect(markdown).toContain('# Lighthouses');
 		expect(markdown).toContain('## You\n\ndraw a lighthouse');
 		expect(markdown).toContain('## Assistant');
@@ -175,12 +182,41 @@ describe('export and import', () => {
 		});
 
 		it('names files, tools and numbered sources in Markdown', () => {
-			const markdown = exportMarkdown(withTools);
+			const markdown = exportMarkdown(withTools, ENGLISH);
 			expect(markdown).toContain('_[attached: dot.png (image/png) — in the JSON export]_');
 			expect(markdown).toContain(
 				'> Tool: `web_search_call web_search` (completed): lighthouses of Brittany'
 			);
 			expect(markdown).toContain('1. [Phares](https://example.com/phare)');
+		});
+
+		it('writes Markdown in the words of the page: Chinese, the messages as they were', () => {
+			const notice = {
+				...sample.messages[0],
+				id: 'n1',
+				seq: 0.5,
+				text: '',
+				notice: COMPACTION_NOTICE
+			};
+			const withNotice = {
+				...withTools,
+				messages: [...withTools.messages, notice]
+			} as Conversation;
+			const chinese: MarkdownWords = {
+				...zhCN.importExport.markdown,
+				notice: (stored) => (stored === COMPACTION_NOTICE ? '较早的消息已被总结。' : stored)
+			};
+			const markdown = exportMarkdown({ ...withNotice, title: '' }, chinese);
+			expect(markdown).toMatch(/^# 对话\n\n模型：`demo`\n\n## 你\n\n/);
+			expect(markdown).toContain('_[附件：dot.png（image/png），见 JSON 导出文件]_');
+			expect(markdown).toContain(
+				'> 工具：`web_search_call web_search`（completed）：lighthouses of Brittany'
+			);
+			expect(markdown).toContain('来源：\n\n1. [Phares](https://example.com/phare)');
+			expect(markdown).toContain('> 较早的消息已被总结。');
+			expect(markdown).toContain('## 助手');
+			expect(markdown).toContain('draw a lighthouse');
+			expect(markdown).not.toMatch(/You|Assistant|Model|Tool|Sources|attached|JSON export/);
 		});
 	});
 });

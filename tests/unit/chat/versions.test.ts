@@ -14,6 +14,7 @@ import {
 	type MessageRecord
 } from '../../../src/lib/chat/storage/records.ts';
 import { exportJson, exportMarkdown, parseImport } from '../../../src/lib/chat/storage/transfer.ts';
+import { enDeferred } from '../../../src/lib/i18n/en-deferred.ts';
 import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
 
 /**
@@ -348,7 +349,10 @@ describe('ChatSession versions', () => {
 		const stored = await store.load('c1');
 		if (stored === null) throw new Error('not stored');
 
-		const markdown = exportMarkdown(stored);
+		const markdown = exportMarkdown(stored, {
+			...enDeferred.importExport.markdown,
+			notice: (notice) => notice
+		});
 		expect(markdown).toContain('hello again');
 		expect(markdown).not.toContain('## You\n\nhello #scenario:instant');
 

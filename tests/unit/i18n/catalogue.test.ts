@@ -95,6 +95,16 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'importExport.conversationsProgress': { args: ['20', '2,000', 2000], shows: ['20', '2,000'] },
 	'importExport.imported': { args: ['2,000', 2000], shows: ['2,000'] },
 	'importExport.seconds': { args: ['3.4'], shows: ['3.4'] },
+	'importExport.markdown.model': { args: ['`gpt-5`'], shows: ['`gpt-5`'] },
+	'importExport.markdown.attached': {
+		args: ['dot.png', 'image/png'],
+		shows: ['dot.png', 'image/png']
+	},
+	'importExport.markdown.tool': {
+		args: ['`web_search`', 'completed', 'tides'],
+		shows: ['`web_search`', 'completed', 'tides']
+	},
+	'importExport.markdown.image': { args: [2], shows: ['2'] },
 	'auth.account': { args: ['Ada Lovelace'], shows: ['Ada Lovelace'] },
 	'auth.apiKeyInUse': { args: ['sk-…a1b2'], shows: ['sk-…a1b2'] },
 	'settings.model.onRoute': {

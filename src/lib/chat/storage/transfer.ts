@@ -61,18 +61,49 @@ export function exportJson(
 	return JSON.stringify(file, null, 2);
 }
 
-const STATUS_NOTE: Partial<Record<MessageRecord['status'], string>> = {
-	incomplete: '_(incomplete: the gateway ended the answer early)_',
-	interrupted: '_(interrupted: the answer did not finish)_',
-	cancelled: '_(stopped)_',
-	failed: '_(failed)_',
-	streaming: '_(interrupted: the answer did not finish)_'
-};
+/**
+ * The words a Markdown export is written in, in the page's language (the catalogue's
+ * `importExport.markdown`, with `notice`). What the person and the model wrote stays as it is.
+ */
+export interface MarkdownWords {
+	untitled: string;
+	/** The model's line; `model` arrives as Markdown code. */
+	model: (model: string) => string;
+	you: string;
+	assistant: string;
+	reasoning: string;
+	attached: (name: string, mimeType: string) => string;
+	/** A tool's line; `what` arrives as Markdown code, `input` shortened to one line or ''. */
+	tool: (what: string, status: string, input: string) => string;
+	sources: string;
+	image: (position: number) => string;
+	status: { incomplete: string; interrupted: string; cancelled: string; failed: string };
+	/** A stored notice (its English sentence, a marker: compaction-notices.ts) in this language. */
+	notice: (stored: string) => string;
+}
+
+/** What to export a conversation as: JSON (everything, to import again), or Markdown to read. */
+export type ExportFormat = { as: 'json' } | { as: 'markdown'; words: MarkdownWords };
+
+/** The note under an answer that did not complete; none under one that did. */
+function statusNote(status: MessageRecord['status'], words: MarkdownWords): string | undefined {
+	switch (status) {
+		case 'completed':
+			return undefined;
+		case 'streaming':
+			return words.status.interrupted;
+		case 'incomplete':
+		case 'interrupted':
+		case 'cancelled':
+		case 'failed':
+			return words.status[status];
+	}
+}
 
 /** The conversation as it reads on screen: the branch shown (the JSON export keeps every one). */
-export function exportMarkdown(conversation: Conversation): string {
-	const parts = [`# ${conversation.title || 'Conversation'}`, ''];
-	if (conversation.model !== '') parts.push(`Model: \`${conversation.model}\``, '');
+export function exportMarkdown(conversation: Conversation, words: MarkdownWords): string {
+	const parts = [`# ${conversation.title || words.untitled}`, ''];
+	if (conversation.model !== '') parts.push(words.model(`\`${conversation.model}\``), '');
 	const shown = threadOf(
 		[...conversation.messages].sort((a, b) => a.seq - b.seq),
 		conversation.branches ?? [],
@@ -80,13 +111,13 @@ export function exportMarkdown(conversation: Conversation): string {
 	);
 	for (const message of shown) {
 		if (message.notice !== undefined) {
-			parts.push(`> ${message.notice}`, '');
+			parts.push(`> ${words.notice(message.notice)}`, '');
 			continue;
 		}
-		parts.push(message.role === 'user' ? '## You' : '## Assistant', '');
+		parts.push(`## ${message.role === 'user' ? words.you : words.assistant}`, '');
 		if (message.reasoning !== '') {
 			parts.push(
-				'<details><summary>Reasoning</summary>',
+				`<details><summary>${words.reasoning}</summary>`,
 				'',
 				message.reasoning,
 				'',
@@ -95,28 +126,24 @@ export function exportMarkdown(conversation: Conversation): string {
 			);
 		}
 		for (const file of message.attachments ?? []) {
-			parts.push(`_[attached: ${file.name} (${file.mimeType}) — in the JSON export]_`, '');
+			parts.push(`_[${words.attached(file.name, file.mimeType)}]_`, '');
 		}
 		for (const tool of message.tools ?? []) {
 			const what = [tool.itemType, tool.name].filter((part) => part !== '').join(' ');
-			parts.push(
-				`> Tool: \`${what}\` (${tool.status})${tool.input === '' ? '' : `: ${tool.input.replace(/\s+/g, ' ').slice(0, 200)}`}`,
-				''
-			);
+			const input = tool.input.replace(/\s+/g, ' ').slice(0, 200);
+			parts.push(`> ${words.tool(`\`${what}\``, tool.status, input)}`, '');
 		}
 		if (message.text !== '') parts.push(message.text, '');
 		if (message.citations !== undefined && message.citations.length > 0) {
-			parts.push('Sources:', '');
+			parts.push(words.sources, '');
 			message.citations.forEach((citation, index) =>
 				parts.push(`${index + 1}. [${citation.title || citation.url}](${citation.url})`)
 			);
 			parts.push('');
 		}
-		message.images.forEach((_, index) =>
-			parts.push(`_[image ${index + 1} — in the JSON export]_`, '')
-		);
-		const note = STATUS_NOTE[message.status];
-		if (note !== undefined) parts.push(note, '');
+		message.images.forEach((_, index) => parts.push(`_[${words.image(index + 1)}]_`, ''));
+		const note = statusNote(message.status, words);
+		if (note !== undefined) parts.push(`_(${note})_`, '');
 		if (message.failure !== undefined) parts.push(`> ${message.failure.message}`, '');
 	}
 	return parts.join('\n');

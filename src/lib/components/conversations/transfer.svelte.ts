@@ -4,10 +4,12 @@
  * first use (transfer-views.ts), not with the page.
  */
 import type { ConversationLibrary, ImportSummary } from '$lib/chat/library.svelte';
-import type { ImportError } from '$lib/chat/storage/transfer';
+import { noticeKind } from '$lib/chat/compaction-notices';
+import type { ExportFormat, ImportError } from '$lib/chat/storage/transfer';
 import type { DeferredCatalogue } from '$lib/i18n/catalogue';
 import { loadEnglishDeferred } from '$lib/i18n/deferred-load';
 import type { Locale } from '$lib/i18n/locale.svelte';
+import { messageStrings } from '$lib/i18n/messages';
 import { saveDownload } from './download';
 
 type Report =
@@ -57,13 +59,30 @@ export class Transfer {
 		}
 	}
 
-	/** Saves the open conversation as a file; says so when there is none or it cannot. */
+	/**
+	 * Saves the open conversation as a file, Markdown in the page's language; says so when there is
+	 * none or it cannot.
+	 */
 	async exportCurrent(format: 'json' | 'markdown'): Promise<void> {
 		this.#clear();
 		const id = this.#library.session?.id;
 		try {
-			this.#english ??= await loadEnglishDeferred();
-			const download = id === undefined ? null : await this.#library.exportOne(id, format);
+			const english = (this.#english ??= await loadEnglishDeferred());
+			const notices = messageStrings(this.#locale).notices;
+			const as: ExportFormat =
+				format === 'json'
+					? { as: 'json' }
+					: {
+							as: 'markdown',
+							words: {
+								...this.#locale.deferred(english).importExport.markdown,
+								notice: (stored) => {
+									const kind = noticeKind(stored);
+									return kind === null ? stored : notices[kind];
+								}
+							}
+						};
+			const download = id === undefined ? null : await this.#library.exportOne(id, as);
 			if (download === null) this.#report = { kind: 'nothing_to_export' };
 			else saveDownload(download);
 		} catch {
