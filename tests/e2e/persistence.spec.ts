@@ -190,6 +190,12 @@ test('export to JSON and import it back restores the conversation', async ({ pag
 	await list.getByRole('button', { name: 'keep this one', exact: true }).click();
 	await expect(lastAnswer(page)).toContainText('You said “keep this one”');
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	// The summary stays until the person is done with it, then goes; the focus to Import….
+	await expect(page.locator('[data-import-summary]')).toBeVisible();
+	await page.getByRole('button', { name: 'Dismiss the import summary' }).click();
+	await expect(page.locator('[data-import-summary]')).toHaveCount(0);
+	await expect(page.getByLabel('Import…')).toBeFocused();
 });
 
 test('a file that is not an export is refused with a clear sentence', async ({ page }) => {
@@ -200,6 +206,18 @@ test('a file that is not an export is refused with a clear sentence', async ({ p
 		buffer: Buffer.from('{"hello": "world"}')
 	});
 	await expect(page.getByText('This JSON file is not a Switchboard export.')).toBeVisible();
+
+	// A Markdown export is for reading: the sentence says which file to import instead.
+	await page.getByLabel('Import…').setInputFiles({
+		name: 'lighthouses.md',
+		mimeType: 'text/markdown',
+		buffer: Buffer.from('# Lighthouses\n\nModel: `demo`\n\n## You\n\ndraw a lighthouse\n')
+	});
+	await expect(
+		page.getByText(
+			'This is a Markdown file, which is for reading: to bring conversations back, import a JSON export (Export as JSON or Export all).'
+		)
+	).toBeVisible();
 });
 
 test('Markdown export of the open conversation', async ({ page }) => {

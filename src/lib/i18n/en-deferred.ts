@@ -188,10 +188,13 @@ export const enDeferred = {
 		nothingToExport: 'This conversation has no saved messages yet.',
 		refused: {
 			not_json: 'This file is not JSON, so it is not a Switchboard export.',
+			markdown:
+				'This is a Markdown file, which is for reading: to bring conversations back, import a JSON export (Export as JSON or Export all).',
 			not_export: 'This JSON file is not a Switchboard export.',
 			no_conversations: 'This export holds no conversations.'
 		} satisfies { readonly [R in ImportRefusal]: string },
 		importing: 'Importing conversations',
+		dismissSummary: 'Dismiss the import summary',
 		readingFile: 'Reading the file…',
 		/** Counts arrive formatted for the language (Intl); `count` is the total, for the plural. */
 		messagesProgress: (done: string, total: string, count: number) =>

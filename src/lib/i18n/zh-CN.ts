@@ -467,10 +467,13 @@ export const zhCN: Catalogue = {
 		nothingToExport: '这段对话还没有已保存的消息。',
 		refused: {
 			not_json: '此文件不是 JSON，因此不是 Switchboard 导出文件。',
+			markdown:
+				'这是一个 Markdown 文件，仅供阅读：要导入对话，请使用 JSON 导出文件（“导出为 JSON”或“全部导出”）。',
 			not_export: '此 JSON 文件不是 Switchboard 导出文件。',
 			no_conversations: '此导出文件中没有对话。'
 		},
 		importing: '正在导入对话',
+		dismissSummary: '关闭导入摘要',
 		readingFile: '正在读取文件…',
 		messagesProgress: (done, total, _count) => `消息 ${done} / ${total}`,
 		conversationsProgress: (done, total, _count) => `对话 ${done} / ${total}`,

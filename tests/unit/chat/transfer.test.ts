@@ -96,6 +96,8 @@ describe('export and import', () => {
 
 	it.each([
 		['not json {', 'not JSON'],
+		['# Lighthouses\n\n## You\n\ndraw a lighthouse', 'Markdown file'],
+		['the notes of # tuesday', 'not JSON'],
 		['{"conversations": []}', 'not a Switchboard export'],
 		['{"format":"switchboard.conversations"}', 'no conversations'],
 		['[]', 'not a Switchboard export']

@@ -158,7 +158,7 @@ export interface ImportResult {
 }
 
 /** Why a file is not an export; the page says it in the person's language. */
-export type ImportRefusal = 'not_json' | 'not_export' | 'no_conversations';
+export type ImportRefusal = 'not_json' | 'markdown' | 'not_export' | 'no_conversations';
 
 export class ImportError extends Error {
 	override name = 'ImportError';
@@ -180,6 +180,10 @@ export function parseImport(
 	try {
 		value = JSON.parse(text);
 	} catch {
+		// A Markdown export (it starts with its title's heading) is for reading, not importing.
+		if (/^\s*#{1,6} \S/.test(text)) {
+			throw new ImportError('markdown', 'This is a Markdown file, which is for reading.');
+		}
 		throw new ImportError('not_json', 'This file is not JSON, so it is not a Switchboard export.');
 	}
 	if (

@@ -114,6 +114,11 @@ export class Transfer {
 		}
 	}
 
+	/** The person is done with the last import's summary. */
+	dismissSummary(): void {
+		this.#summary = null;
+	}
+
 	#clear(): void {
 		this.#report = null;
 		this.#summary = null;
