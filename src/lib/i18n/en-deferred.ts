@@ -229,8 +229,14 @@ export const enDeferred = {
 				interrupted: 'interrupted: the answer did not finish',
 				cancelled: 'stopped',
 				failed: 'failed'
+			},
+			notices: {
+				compacted:
+					'Here earlier messages were summarised to fit the model’s context window; from here on only the summary was sent.',
+				carried_over: 'This conversation carries on from a summary of an earlier one.',
+				dropped: 'Here earlier messages were left out to fit the model’s context window.'
 			}
-		} satisfies Omit<MarkdownWords, 'notice'>
+		} satisfies MarkdownWords
 	},
 
 	/** A sign-in attempt that failed, or a session that ended. */

@@ -498,6 +498,11 @@ export const zhCN: Catalogue = {
 				interrupted: '已中断：回答没有完成',
 				cancelled: '已停止',
 				failed: '失败'
+			},
+			notices: {
+				compacted: '此处较早的消息已被总结，以适应模型的上下文窗口；此后只发送总结。',
+				carried_over: '这段对话承接自较早一段对话的总结。',
+				dropped: '此处较早的消息已被省略，以适应模型的上下文窗口。'
 			}
 		}
 	},

@@ -11,8 +11,8 @@ import {
 import { enDeferred } from '../../../src/lib/i18n/en-deferred.ts';
 import { zhCN } from '../../../src/lib/i18n/zh-CN.ts';
 
-/** The export's words as the page passes them: English, stored notices as they are. */
-const ENGLISH: MarkdownWords = { ...enDeferred.importExport.markdown, notice: (stored) => stored };
+/** The export's words as the page passes them, in English. */
+const ENGLISH: MarkdownWords = enDeferred.importExport.markdown;
 
 const sample: Conversation = {
 	id: 'c1',
@@ -204,18 +204,14 @@ describe('export and import', () => {
 				...withTools,
 				messages: [...withTools.messages, notice]
 			} as Conversation;
-			const chinese: MarkdownWords = {
-				...zhCN.importExport.markdown,
-				notice: (stored) => (stored === COMPACTION_NOTICE ? '较早的消息已被总结。' : stored)
-			};
-			const markdown = exportMarkdown({ ...withNotice, title: '' }, chinese);
+			const markdown = exportMarkdown({ ...withNotice, title: '' }, zhCN.importExport.markdown);
 			expect(markdown).toMatch(/^# 对话\n\n模型：`demo`\n\n## 你\n\n/);
 			expect(markdown).toContain('_[附件：dot.png（image/png），见 JSON 导出文件]_');
 			expect(markdown).toContain(
 				'> 工具：`web_search_call web_search`（completed）：lighthouses of Brittany'
 			);
 			expect(markdown).toContain('来源：\n\n1. [Phares](https://example.com/phare)');
-			expect(markdown).toContain('> 较早的消息已被总结。');
+			expect(markdown).toContain(`> ${zhCN.importExport.markdown.notices.compacted}`);
 			expect(markdown).toContain('## 助手');
 			expect(markdown).toContain('draw a lighthouse');
 			expect(markdown).not.toMatch(/You|Assistant|Model|Tool|Sources|attached|JSON export/);

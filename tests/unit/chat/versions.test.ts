@@ -349,10 +349,7 @@ describe('ChatSession versions', () => {
 		const stored = await store.load('c1');
 		if (stored === null) throw new Error('not stored');
 
-		const markdown = exportMarkdown(stored, {
-			...enDeferred.importExport.markdown,
-			notice: (notice) => notice
-		});
+		const markdown = exportMarkdown(stored, enDeferred.importExport.markdown);
 		expect(markdown).toContain('hello again');
 		expect(markdown).not.toContain('## You\n\nhello #scenario:instant');
 

@@ -11,6 +11,7 @@ import {
 	type MessageRecord
 } from './records.ts';
 import { MAIN_BRANCH, threadOf } from '../branches.ts';
+import { noticeKind, type NoticeKind } from '../compaction-notices.ts';
 
 /** An import is written in batches: that code loads with the rest of the import. */
 export { importBatches } from './import-batches.ts';
@@ -63,7 +64,7 @@ export function exportJson(
 
 /**
  * The words a Markdown export is written in, in the page's language (the catalogue's
- * `importExport.markdown`, with `notice`). What the person and the model wrote stays as it is.
+ * `importExport.markdown`). What the person and the model wrote stays as it is.
  */
 export interface MarkdownWords {
 	untitled: string;
@@ -78,8 +79,8 @@ export interface MarkdownWords {
 	sources: string;
 	image: (position: number) => string;
 	status: { incomplete: string; interrupted: string; cancelled: string; failed: string };
-	/** A stored notice (its English sentence, a marker: compaction-notices.ts) in this language. */
-	notice: (stored: string) => string;
+	/** The compaction notices, as a reader of the file needs them (compaction-notices.ts). */
+	notices: { readonly [K in NoticeKind]: string };
 }
 
 /** What to export a conversation as: JSON (everything, to import again), or Markdown to read. */
@@ -111,7 +112,8 @@ export function exportMarkdown(conversation: Conversation, words: MarkdownWords)
 	);
 	for (const message of shown) {
 		if (message.notice !== undefined) {
-			parts.push(`> ${words.notice(message.notice)}`, '');
+			const kind = noticeKind(message.notice);
+			parts.push(`> ${kind === null ? message.notice : words.notices[kind]}`, '');
 			continue;
 		}
 		parts.push(`## ${message.role === 'user' ? words.you : words.assistant}`, '');

@@ -4,12 +4,10 @@
  * first use (transfer-views.ts), not with the page.
  */
 import type { ConversationLibrary, ImportSummary } from '$lib/chat/library.svelte';
-import { noticeKind } from '$lib/chat/compaction-notices';
 import type { ExportFormat, ImportError } from '$lib/chat/storage/transfer';
 import type { DeferredCatalogue } from '$lib/i18n/catalogue';
 import { loadEnglishDeferred } from '$lib/i18n/deferred-load';
 import type { Locale } from '$lib/i18n/locale.svelte';
-import { messageStrings } from '$lib/i18n/messages';
 import { saveDownload } from './download';
 
 type Report =
@@ -68,20 +66,8 @@ export class Transfer {
 		const id = this.#library.session?.id;
 		try {
 			const english = (this.#english ??= await loadEnglishDeferred());
-			const notices = messageStrings(this.#locale).notices;
-			const as: ExportFormat =
-				format === 'json'
-					? { as: 'json' }
-					: {
-							as: 'markdown',
-							words: {
-								...this.#locale.deferred(english).importExport.markdown,
-								notice: (stored) => {
-									const kind = noticeKind(stored);
-									return kind === null ? stored : notices[kind];
-								}
-							}
-						};
+			const words = this.#locale.deferred(english).importExport.markdown;
+			const as: ExportFormat = format === 'json' ? { as: 'json' } : { as: 'markdown', words };
 			const download = id === undefined ? null : await this.#library.exportOne(id, as);
 			if (download === null) this.#report = { kind: 'nothing_to_export' };
 			else saveDownload(download);
