@@ -22,9 +22,6 @@ const ATTEMPT_FIELDS = [
 	'retryNote'
 ] as const satisfies readonly (keyof ChatMessage)[];
 
-/** What a continued answer keeps of its partial beyond the text: the searches and sources in it. */
-const CARRIED_FIELDS: ReadonlySet<keyof ChatMessage> = new Set(['tools', 'citations']);
-
 /**
  * Back to an empty streaming answer, for a new attempt (position, id and flags kept); `answer`
  * itself when it is one already (a first attempt), so that nothing on screen is redrawn. An
@@ -40,7 +37,8 @@ export function resetAnswer(answer: ChatMessage, carryingOn = false): ChatMessag
 	if (empty) return answer;
 	const kept: ChatMessage = { ...answer };
 	for (const field of ATTEMPT_FIELDS)
-		if (!carryingOn || !CARRIED_FIELDS.has(field)) delete kept[field];
+		// Continuing, the searches and sources the partial text came with stay.
+		if (!carryingOn || (field !== 'tools' && field !== 'citations')) delete kept[field];
 	return { ...kept, text: '', reasoning: '', status: 'streaming', images: [] };
 }
 
@@ -105,27 +103,21 @@ export function continuedEvents(
 	const earlier = answer.usage;
 	const keyBase = Math.max(-1, ...(answer.tools ?? []).map((tool) => tool.key)) + 1;
 	let sofar: TurnUsage = {};
-	const add = (before?: number, now?: number) =>
-		before === undefined || now === undefined ? undefined : before + now;
 	return (event) => {
 		if (event.type === 'tool') {
-			const { key, textOffset } = event.tool;
-			return {
-				type: 'tool',
-				tool: { ...event.tool, key: key + keyBase, textOffset: textOffset + partialLength }
-			};
+			const { tool } = event;
+			const placed = { key: tool.key + keyBase, textOffset: tool.textOffset + partialLength };
+			return { type: 'tool', tool: { ...tool, ...placed } };
 		}
 		if (event.type !== 'usage') return event;
 		sofar = { ...sofar, ...event.usage };
-		const inputTokens = add(earlier?.inputTokens, sofar.inputTokens);
-		const outputTokens = add(earlier?.outputTokens, sofar.outputTokens);
-		return {
-			type: 'usage',
-			usage: {
-				...(inputTokens === undefined ? {} : { inputTokens }),
-				...(outputTokens === undefined ? {} : { outputTokens })
-			}
-		};
+		const usage: TurnUsage = {};
+		for (const count of ['inputTokens', 'outputTokens'] as const) {
+			const before = earlier?.[count];
+			const now = sofar[count];
+			if (before !== undefined && now !== undefined) usage[count] = before + now;
+		}
+		return { type: 'usage', usage };
 	};
 }
 
