@@ -5,12 +5,10 @@
  * drifts from the severity colours the rest of the app shares. The tokens themselves are defined
  * in src/app.css, the one place raw colours belong.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+import { filesUnder, root } from './source-files.ts';
 
 const PALETTE =
 	'slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose';
@@ -22,15 +20,9 @@ const RAW_COLOUR = new RegExp(
 	'g'
 );
 
-function filesUnder(folder: string, ending: RegExp): string[] {
-	return readdirSync(folder, { withFileTypes: true, recursive: true })
-		.filter((entry) => entry.isFile() && ending.test(entry.name))
-		.map((entry) => join(entry.parentPath, entry.name));
-}
-
 const components = [
-	...filesUnder(join(root, 'src/lib'), /\.svelte$/),
-	...filesUnder(join(root, 'src/routes'), /\.svelte$/)
+	...filesUnder('src/lib', /\.svelte$/),
+	...filesUnder('src/routes', /\.svelte$/)
 ];
 
 describe('component colours', () => {

@@ -10,12 +10,10 @@
  * when it asks for emoji form (U+FE0F), or when it is a pictograph (Extended_Pictographic) that is
  * not one of the few symbols named below, each drawn by DejaVu Sans and Noto Sans in text form.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+import { filesUnder, root } from './source-files.ts';
 
 const SHOWN_AS_EMOJI = /\p{Emoji_Presentation}|\uFE0F/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
@@ -30,12 +28,6 @@ function emojiProblem(char: string): string | undefined {
 	return undefined;
 }
 
-function filesUnder(folder: string, ending: RegExp): string[] {
-	return readdirSync(folder, { withFileTypes: true, recursive: true })
-		.filter((entry) => entry.isFile() && ending.test(entry.name))
-		.map((entry) => join(entry.parentPath, entry.name));
-}
-
 /** The component's markup and script with its comments left out. */
 function withoutComments(source: string): string {
 	return source
@@ -46,10 +38,10 @@ function withoutComments(source: string): string {
 
 /** What the app itself draws: components, the catalogues' words, the renderer's own marks. */
 const drawnByTheApp = [
-	...filesUnder(join(root, 'src/lib'), /\.svelte$/),
-	...filesUnder(join(root, 'src/routes'), /\.svelte$/),
-	...filesUnder(join(root, 'src/lib/i18n'), /\.ts$/),
-	...filesUnder(join(root, 'src/lib/render/dom'), /\.ts$/)
+	...filesUnder('src/lib', /\.svelte$/),
+	...filesUnder('src/routes', /\.svelte$/),
+	...filesUnder('src/lib/i18n', /\.ts$/),
+	...filesUnder('src/lib/render/dom', /\.ts$/)
 ];
 
 describe('what the app draws', () => {
