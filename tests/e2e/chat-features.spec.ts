@@ -152,6 +152,8 @@ test('no serious or critical accessibility violations (light and dark, desktop a
 }) => {
 	// Two rounds of a chat and a full axe scan: 18–29 s on this machine's CI runs, 31 s once.
 	test.slow();
+	const prompts = page.locator('[data-role="user"]');
+	let sent = 0;
 	for (const [colorScheme, width] of [
 		['light', 1200],
 		['dark', 360]
@@ -159,6 +161,10 @@ test('no serious or critical accessibility violations (light and dark, desktop a
 		await page.emulateMedia({ colorScheme });
 		await page.setViewportSize({ width, height: 800 });
 		await openChat(page);
+		// The second round reopens the first's conversation: it is on screen before the next send
+		// counts its prompts (counted earlier, the reopened ones read as the sent one's extras).
+		await expect(prompts).toHaveCount(sent);
+		sent += 2;
 		await send(page, `hello in ${colorScheme} #scenario:instant`);
 		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 		await send(page, '#scenario:insufficient-balance');
