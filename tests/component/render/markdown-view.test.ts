@@ -84,6 +84,35 @@ describe('MarkdownView', () => {
 		}
 	});
 
+	it('inside a scrolling list, history just out of sight is rendered before it is scrolled to', async () => {
+		// The conversation scrolls in its own area, not the page: "near" has to count from that
+		// area's edges, or a message just below them stays blank until it is scrolled into view.
+		const box = (css: string): HTMLElement => {
+			const element = document.createElement('div');
+			element.style.cssText = css;
+			return element;
+		};
+		const area = box('height: 300px; overflow-y: auto');
+		const near = box('');
+		const beyond = box('');
+		area.append(box('height: 340px'), near, box('height: 2000px'), beyond);
+		document.body.prepend(area);
+		try {
+			await render(MarkdownView, { target: near, props: { text: '# Just below', lazy: true } });
+			await render(MarkdownView, { target: beyond, props: { text: '# Far below', lazy: true } });
+			// Below the area's bottom edge, well inside the page's viewport: only the area clips it.
+			expect(near.getBoundingClientRect().top).toBeGreaterThan(area.getBoundingClientRect().bottom);
+			expect(near.getBoundingClientRect().top).toBeLessThan(window.innerHeight);
+			await expect.poll(() => near.querySelector('h1')?.textContent).toBe('Just below');
+			await nextFrame();
+			expect(beyond.querySelector('h1')).toBeNull();
+			beyond.scrollIntoView();
+			await expect.poll(() => beyond.querySelector('h1')?.textContent).toBe('Far below');
+		} finally {
+			area.remove();
+		}
+	});
+
 	it('footnotes: a reference scrolls to its footnote without changing the address; two messages share no id', async () => {
 		const text = `A claim.[^1]\n\n${'Filler paragraph.\n\n'.repeat(60)}[^1]: The source.`;
 		const first = await render(MarkdownView, { text });

@@ -17,7 +17,14 @@ export interface MarkdownSource {
 	channel: TextChannel;
 }
 
-/** Near the viewport: within half a viewport above or below. */
+/**
+ * Near the viewport: within half a viewport above or below, and within half of the scrolling
+ * area's own height of its edges. The conversation scrolls in its own area, which clips what it
+ * holds before the page's viewport is reached: `rootMargin` alone widens only the page's viewport,
+ * so a message just below the area's edge would stay blank until scrolled into it. `scrollMargin`
+ * (Intersection Observer, https://w3c.github.io/IntersectionObserver/#dom-intersectionobserver-scrollmargin)
+ * widens every scroll container on the way; a browser without it renders on first sight instead.
+ */
 const LAZY_MARGIN = '50% 0px';
 const waiting = new WeakMap<Element, () => void>();
 let observer: IntersectionObserver | null = null;
@@ -32,7 +39,7 @@ function whenNearViewport(element: HTMLElement, callback: () => void): () => voi
 				waiting.delete(entry.target);
 			}
 		},
-		{ rootMargin: LAZY_MARGIN }
+		{ rootMargin: LAZY_MARGIN, scrollMargin: LAZY_MARGIN }
 	);
 	waiting.set(element, callback);
 	observer.observe(element);
