@@ -12,7 +12,6 @@ import { DEFAULT_TITLE } from './chat-message.ts';
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
 import { ConversationChannel, type ConversationNews } from './conversation-channel.ts';
 import { blankDraftConversation } from './conversation-writer.ts';
-import { CARRIED_OVER_NOTICE } from './compaction-notices.ts';
 import {
 	MemoryStore,
 	openConversationStore,
@@ -202,32 +201,14 @@ export class ConversationLibrary {
 	}
 
 	/**
-	 * A new conversation that carries on from `from`'s latest compaction summary (the way out when
-	 * a conversation is too large even after compacting); a plain new one when it has none. The
-	 * last prompt of `from` waits in its composer: nothing is retyped.
+	 * A new conversation that carries on from `from`'s latest compaction summary (carry-over.ts,
+	 * loaded now); a plain new one when it has none. The last prompt of `from` waits in its composer.
 	 */
 	async newConversationFromSummary(from: ChatSession | null): Promise<void> {
-		const summary = from?.latestSummary ?? null;
-		const conversation = this.#blank();
-		conversation.draft = from?.messages.findLast((message) => message.role === 'user')?.text ?? '';
-		if (summary !== null) {
-			conversation.title = `${from?.title ?? 'Conversation'} (continued)`;
-			conversation.messages = [
-				{
-					id: crypto.randomUUID(),
-					conversationId: conversation.id,
-					seq: 0,
-					role: 'assistant',
-					text: summary,
-					reasoning: '',
-					status: 'completed',
-					images: [],
-					createdAt: Date.now(),
-					notice: CARRIED_OVER_NOTICE,
-					summaryOf: 1
-				}
-			];
-			const { messages, ...record } = conversation;
+		const { carryOver } = await import('./carry-over.ts');
+		const conversation = carryOver(from, this.#blank());
+		const { messages, ...record } = conversation;
+		if (messages.length > 0) {
 			await this.#store.saveConversation(record);
 			for (const message of messages) await this.#store.saveMessage(message);
 			await this.#refresh();
