@@ -1,10 +1,8 @@
 import type { Attachment } from 'svelte/attachments';
 
 /**
- * Calls `onnear` whenever the element comes within `margin` of the viewport and of the edges of
- * every scroll container it is in (the conversation scrolls in its own area, which would clip
- * the element before a page-only `rootMargin` counted; `scrollMargin` widens those areas too, see
- * markdown-binding.svelte.ts). A new attachment observes afresh, so an element that is still
+ * Calls `onnear` whenever the element comes within `margin` of the viewport (the viewport as
+ * clipped by scroll containers). A new attachment observes afresh, so an element that is still
  * near after the list changed calls again (the list keeps growing until it is not).
  */
 export function nearViewport(
@@ -16,7 +14,7 @@ export function nearViewport(
 			(entries) => {
 				if (entries.some((entry) => entry.isIntersecting)) onnear(element);
 			},
-			{ rootMargin: margin, scrollMargin: margin }
+			{ rootMargin: margin }
 		);
 		observer.observe(element);
 		return () => observer.disconnect();
