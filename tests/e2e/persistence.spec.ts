@@ -122,6 +122,28 @@ test('Undo waits while the pointer or the focus is on it, and the delete is fina
 	await expect(row).toHaveCount(0);
 });
 
+test('a delete is final when the page goes away before its undo offer closes', async ({ page }) => {
+	await openChat(page);
+	await send(page, 'about lighthouses');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await page.getByRole('button', { name: 'New conversation' }).click();
+	await send(page, 'about bridges');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const list = page.getByRole('navigation', { name: 'Conversations' });
+	const undo = list.getByRole('status').getByRole('button', { name: 'Undo' });
+
+	// Deleted, and the page reloaded at once, the offer still open: it does not come back.
+	await list.getByRole('button', { name: 'Delete about bridges' }).click();
+	await expect(undo).toBeVisible();
+	await page.reload();
+	await expect(page.locator('[data-role="user"]')).toHaveText(['about lighthouses']);
+	await expect(list.getByRole('button', { name: 'about bridges', exact: true })).toHaveCount(0);
+	await expect(undo).toHaveCount(0);
+	await page.reload();
+	await expect(list.getByRole('button', { name: 'about lighthouses', exact: true })).toBeVisible();
+	await expect(list.getByRole('button', { name: 'about bridges', exact: true })).toHaveCount(0);
+});
+
 test('↑ in an empty composer opens the last prompt in place; changing your mind loses nothing', async ({
 	page
 }) => {

@@ -20,6 +20,7 @@ import {
 } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import type { ExportFormat } from './storage/transfer.ts';
+import { markDeleting, takeDeletingMark } from './storage/deleting-mark.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 import { SearchableStore } from './search/searchable-store.ts';
 import type { MessageHit } from './search/message-index.ts';
@@ -105,6 +106,13 @@ export class ConversationLibrary {
 	) {
 		this.#channel = channel;
 		channel.subscribe((news) => void this.#hear(news));
+		// Leaving ends the undo offer: the delete is final (storage/deleting-mark.ts).
+		globalThis.addEventListener?.('pagehide', () => {
+			const deleted = this.#deleted;
+			if (deleted === null) return;
+			markDeleting(deleted.id);
+			void this.#commitDelete();
+		});
 	}
 
 	get session(): ChatSession | null {
@@ -183,6 +191,8 @@ export class ConversationLibrary {
 	async open(store?: ConversationStore): Promise<void> {
 		this.#store = new SearchableStore(store ?? (await openConversationStore()));
 		this.#unsavedBefore = takeUnsavedMark();
+		const deleting = takeDeletingMark();
+		if (deleting !== null) await this.#store.deleteConversation(deleting);
 		await this.#refresh();
 		// A new conversation that was being typed in, never sent, is where the person was.
 		const blank = await blankDraftConversation(

@@ -4,6 +4,7 @@
  * written to localStorage, which is synchronous; the next load folds the journal back into the
  * stored conversation and clears it.
  */
+import { localStore } from './local-store.ts';
 import { readMessageRecord, type MessageRecord } from './records.ts';
 
 export interface Journal {
@@ -13,19 +14,11 @@ export interface Journal {
 
 const key = (conversationId: string): string => `switchboard.journal.${conversationId}`;
 
-function storage(): Storage | null {
-	try {
-		return globalThis.localStorage ?? null;
-	} catch {
-		return null; // access denied (storage blocked for this origin)
-	}
-}
-
 /** The conversations that have a journal, by id. */
 export function journalledConversations(): string[] {
 	const found: string[] = [];
 	try {
-		const store = storage();
+		const store = localStore();
 		const prefix = key('');
 		for (let index = 0; store !== null && index < store.length; index += 1) {
 			const name = store.key(index);
@@ -39,7 +32,7 @@ export function journalledConversations(): string[] {
 
 export function writeJournal(conversationId: string, journal: Journal): void {
 	try {
-		storage()?.setItem(key(conversationId), JSON.stringify(journal));
+		localStore()?.setItem(key(conversationId), JSON.stringify(journal));
 	} catch {
 		// Full or blocked: the IndexedDB writes are still under way.
 	}
@@ -48,7 +41,7 @@ export function writeJournal(conversationId: string, journal: Journal): void {
 /** Removes the journal of a conversation, once what it held is in IndexedDB. */
 export function clearJournal(conversationId: string): void {
 	try {
-		storage()?.removeItem(key(conversationId));
+		localStore()?.removeItem(key(conversationId));
 	} catch {
 		// Blocked: nothing to remove.
 	}
@@ -59,7 +52,7 @@ export function clearJournal(conversationId: string): void {
  * writing it back keeps it); `null` when there is none or it is damaged.
  */
 export function readJournal(conversationId: string): Journal | null {
-	const text = storage()?.getItem(key(conversationId)) ?? null;
+	const text = localStore()?.getItem(key(conversationId)) ?? null;
 	if (text === null) return null;
 	let value: unknown;
 	try {

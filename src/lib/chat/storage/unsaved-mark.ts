@@ -3,20 +3,14 @@
  * gone. This mark (in localStorage, best effort: a full disk may refuse it too) remembers from when,
  * so the next load can say so instead of silently showing less than the person last saw.
  */
-const KEY = 'switchboard.unsaved-since';
+import { localStore } from './local-store.ts';
 
-function storage(): Storage | null {
-	try {
-		return globalThis.localStorage ?? null;
-	} catch {
-		return null; // access denied (storage blocked for this origin)
-	}
-}
+const KEY = 'switchboard.unsaved-since';
 
 /** Storage refused a write at `since` (epoch ms); the earliest mark is kept. */
 export function markUnsaved(since: number): void {
 	try {
-		const store = storage();
+		const store = localStore();
 		if (store !== null && store.getItem(KEY) === null) store.setItem(KEY, String(since));
 	} catch {
 		// Refused as well: nothing more can be kept.
@@ -26,7 +20,7 @@ export function markUnsaved(since: number): void {
 /** The time of the mark a previous page left, removed as it is read; `null` when there is none. */
 export function takeUnsavedMark(): number | null {
 	try {
-		const store = storage();
+		const store = localStore();
 		const value = store?.getItem(KEY) ?? null;
 		if (value === null) return null;
 		store?.removeItem(KEY);
