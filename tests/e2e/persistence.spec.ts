@@ -122,6 +122,40 @@ test('Undo waits while the pointer or the focus is on it, and the delete is fina
 	await expect(row).toHaveCount(0);
 });
 
+test('Undo after deleting the open conversation brings it back open, with its draft', async ({
+	page
+}) => {
+	await openChat(page);
+	await send(page, 'about lighthouses');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await page.getByRole('button', { name: 'New conversation' }).click();
+	await send(page, 'about bridges');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+	await composer.fill('and the longest one?');
+	const prompts = page.locator('[data-role="user"]');
+	const list = page.getByRole('navigation', { name: 'Conversations' });
+
+	// Deleting the open conversation shows the next one ...
+	await list.getByRole('button', { name: 'Delete about bridges' }).click();
+	await expect(prompts).toHaveText(['about lighthouses']);
+	// ... and Undo puts back what was on screen: that conversation, open, its draft in the composer.
+	await list.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+	await expect(prompts).toHaveText(['about bridges']);
+	await expect(composer).toHaveValue('and the longest one?');
+	const row = list.getByRole('button', { name: 'about bridges', exact: true });
+	await expect(row).toBeFocused();
+	await expect(row).toHaveAttribute('aria-current', 'true');
+	await page.reload();
+	await expect(prompts).toHaveText(['about bridges']);
+
+	// Undo of a conversation that was not open leaves the open one as it is.
+	await list.getByRole('button', { name: 'Delete about lighthouses' }).click();
+	await list.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+	await expect(list.getByRole('button', { name: 'about lighthouses', exact: true })).toBeFocused();
+	await expect(prompts).toHaveText(['about bridges']);
+});
+
 test('a delete is final when the page goes away before its undo offer closes', async ({ page }) => {
 	await openChat(page);
 	await send(page, 'about lighthouses');

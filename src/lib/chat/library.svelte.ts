@@ -67,6 +67,7 @@ export class ConversationLibrary {
 	#conversations = $state.raw<ConversationRecord[]>([]);
 	#session = $state.raw<ChatSession | null>(null);
 	#deleted = $state.raw<ConversationRecord | null>(null);
+	#deletedWasOpen = false;
 	#deleteTimer: ReturnType<typeof setTimeout> | undefined;
 	#problem = $state<StorageProblem | null>(null);
 	/** When the previous page stopped saving (what came after is gone), if it did. */
@@ -279,6 +280,7 @@ export class ConversationLibrary {
 		if (record === undefined) return;
 		await this.#commitDelete();
 		this.#deleted = record;
+		this.#deletedWasOpen = this.#session?.id === id;
 		this.#conversations = this.#conversations.filter((candidate) => candidate.id !== id);
 		if (this.#session?.id === id) {
 			const next = this.#conversations[0];
@@ -303,7 +305,8 @@ export class ConversationLibrary {
 		this.#deleteTimer = setTimeout(() => void this.#commitDelete(), UNDO_DELETE_MS);
 	}
 
-	undoRemove(): void {
+	/** Puts the conversation back in the list, and on screen again if it was open when deleted. */
+	async undoRemove(): Promise<void> {
 		const record = this.#deleted;
 		if (record === null) return;
 		clearTimeout(this.#deleteTimer);
@@ -311,6 +314,7 @@ export class ConversationLibrary {
 		this.#conversations = [...this.#conversations, record].sort(
 			(a, b) => b.updatedAt - a.updatedAt
 		);
+		if (this.#deletedWasOpen) await this.select(record.id);
 	}
 
 	async exportAll(): Promise<Download> {
