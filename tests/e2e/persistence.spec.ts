@@ -238,11 +238,21 @@ test('export to JSON and import it back restores the conversation', async ({ pag
 	expect(JSON.parse(exported)).toMatchObject({ format: 'switchboard.conversations' });
 
 	const list = page.getByRole('navigation', { name: 'Conversations' });
-	await list.getByRole('button', { name: 'Delete keep this one' }).click();
-	await expect(list.getByRole('button', { name: 'keep this one', exact: true })).toHaveCount(0);
+	const rows = list.getByRole('button', { name: 'keep this one', exact: true });
+	const summary = page.locator('[data-import-summary]');
 
+	// The same file again, the conversation unchanged: nothing is added twice.
+	await page.getByLabel('Import…').setInputFiles(file);
+	await expect(summary).toContainText('Every conversation in this file is here already.');
+	await expect(summary.locator('[data-import-already-here]')).toHaveText('1');
+	await expect(rows).toHaveCount(1);
+
+	// Deleted (even with its undo offer still open), the file brings it back.
+	await list.getByRole('button', { name: 'Delete keep this one' }).click();
+	await expect(rows).toHaveCount(0);
 	await page.getByLabel('Import…').setInputFiles(file);
 	await expect(page.getByText('Imported 1 conversation.')).toBeVisible();
+	await expect(rows).toHaveCount(1);
 	await list.getByRole('button', { name: 'keep this one', exact: true }).click();
 	await expect(lastAnswer(page)).toContainText('You said “keep this one”');
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
@@ -252,6 +262,18 @@ test('export to JSON and import it back restores the conversation', async ({ pag
 	await page.getByRole('button', { name: 'Dismiss the import summary' }).click();
 	await expect(page.locator('[data-import-summary]')).toHaveCount(0);
 	await expect(page.getByLabel('Import…')).toBeFocused();
+
+	// Chatted on since the export: the older file comes in beside it, and neither loses a word.
+	await send(page, 'and one more');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await page.getByLabel('Import…').setInputFiles(file);
+	await expect(page.getByText('Imported 1 conversation.')).toBeVisible();
+	await expect(rows).toHaveCount(2);
+	await page.reload();
+	await expect(rows).toHaveCount(2);
+	await expect(page.locator('[data-role="user"]')).toHaveText(['keep this one', 'and one more']);
+	await rows.nth(1).click();
+	await expect(page.locator('[data-role="user"]')).toHaveText(['keep this one']);
 });
 
 test('a file that is not an export is refused with a clear sentence', async ({ page }) => {

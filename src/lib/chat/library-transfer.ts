@@ -67,6 +67,8 @@ async function exportText(
 }
 
 export interface ImportListener {
+	/** The conversation whose delete can still be undone: never matched (it is about to go). */
+	deleting: string | undefined;
 	/** Where the import is: first all zero while the file is read, then after each batch. */
 	progress(progress: ImportProgress): void;
 	/** A batch is written; `conversationId` is its last conversation's. */
@@ -91,7 +93,9 @@ export async function importInto(
 		conversationsTotal: 0
 	});
 	await nextTask();
-	const { conversations, attachments, skipped } = parseImport(text);
+	const here = new Map((await store.list()).map((record) => [record.id, record.updatedAt]));
+	if (listener.deleting !== undefined) here.set(listener.deleting, Number.NaN);
+	const { conversations, attachments, skipped, alreadyHere } = parseImport(text, undefined, here);
 	const progress: ImportProgress = {
 		messagesDone: 0,
 		messagesTotal: conversations.reduce((sum, { messages }) => sum + messages.length, 0),
@@ -119,6 +123,7 @@ export async function importInto(
 		conversations: conversations.length,
 		messages: progress.messagesTotal,
 		skipped,
+		alreadyHere,
 		milliseconds: performance.now() - started
 	};
 }

@@ -52,6 +52,8 @@ export interface ImportSummary {
 	messages: number;
 	/** Conversations or messages in the file that did not validate and were left out. */
 	skipped: number;
+	/** Conversations in the file the library has already, unchanged, left out. */
+	alreadyHere: number;
 	/** From reading the file to the last write. */
 	milliseconds: number;
 }
@@ -336,6 +338,7 @@ export class ConversationLibrary {
 		const { importInto } = await loadTransfer();
 		try {
 			return await importInto(this.#store, text, {
+				deleting: this.#deleted?.id,
 				progress: (progress) => (this.#importing = progress),
 				// Other tabs reload their whole list on a record's news: one per batch is enough.
 				batchWritten: (conversationId) =>

@@ -203,8 +203,11 @@ export const enDeferred = {
 			`${done} of ${total} conversation${count === 1 ? '' : 's'}`,
 		imported: (formatted: string, count: number) =>
 			`Imported ${formatted} conversation${count === 1 ? '' : 's'}.`,
+		/** Every conversation in the file is in the library already, unchanged. */
+		nothingNew: 'Every conversation in this file is here already.',
 		messages: 'Messages',
 		skipped: 'Skipped as damaged',
+		alreadyHere: 'Here already, not imported again',
 		time: 'Time',
 		seconds: (seconds: string) => `${seconds} s`,
 		/**

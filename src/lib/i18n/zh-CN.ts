@@ -478,8 +478,10 @@ export const zhCN: Catalogue = {
 		messagesProgress: (done, total, _count) => `消息 ${done} / ${total}`,
 		conversationsProgress: (done, total, _count) => `对话 ${done} / ${total}`,
 		imported: (formatted, _count) => `已导入 ${formatted} 个对话。`,
+		nothingNew: '此文件中的对话都已在库中。',
 		messages: '消息',
 		skipped: '因损坏而跳过',
+		alreadyHere: '已在库中，未重复导入',
 		time: '用时',
 		seconds: (seconds) => `${seconds} 秒`,
 		markdown: {

@@ -54,11 +54,12 @@ let counter = 0;
 const ids = (): string => `new-${++counter}`;
 
 describe('export and import', () => {
-	it('round-trips a conversation through JSON with fresh ids, images and failures intact', () => {
+	it('round-trips a conversation through JSON with images and failures intact', () => {
 		const { conversations, skipped } = parseImport(exportJson([sample]), ids);
 		expect(skipped).toBe(0);
 		const [copy] = conversations;
-		expect(copy?.id).not.toBe('c1');
+		// Not in the library: it keeps its id, so that importing the same file again finds it.
+		expect(copy?.id).toBe('c1');
 		expect(copy?.title).toBe('Lighthouses');
 		expect(copy?.draft).toBe('unsent thought');
 		expect(
@@ -70,6 +71,44 @@ describe('export and import', () => {
 		expect(copy?.messages[1]?.images).toEqual(sample.messages[1]?.images);
 		expect(copy?.messages[1]?.failure?.kind).toBe('stream_interrupted');
 		expect(copy?.messages[1]?.usage).toEqual({ inputTokens: 3, outputTokens: 4 });
+	});
+
+	describe('a conversation the library already has', () => {
+		const file = exportJson([sample, { ...sample, id: 'c2', title: 'Harbours' }]);
+
+		it('is not imported again when it is unchanged', () => {
+			const here = new Map([['c1', sample.updatedAt]]);
+			const { conversations, alreadyHere } = parseImport(file, ids, here);
+			expect(alreadyHere).toBe(1);
+			expect(conversations.map(({ id, title }) => [id, title])).toEqual([['c2', 'Harbours']]);
+		});
+
+		it('is imported as a copy beside it when either side changed since', () => {
+			const here = new Map([['c1', sample.updatedAt + 1]]);
+			const { conversations, alreadyHere } = parseImport(file, ids, here);
+			expect(alreadyHere).toBe(0);
+			const [copy, other] = conversations;
+			expect(copy?.id).toMatch(/^new-/);
+			expect(copy?.messages.every((m) => m.conversationId === copy.id)).toBe(true);
+			expect(copy?.title).toBe('Lighthouses');
+			expect(other?.id).toBe('c2');
+		});
+
+		it('one being deleted (its undo offer still open) is never matched, so a copy comes in', () => {
+			const here = new Map([['c1', Number.NaN]]);
+			const { conversations } = parseImport(file, ids, here);
+			expect(conversations[0]?.id).toMatch(/^new-/);
+		});
+	});
+
+	it('gives fresh ids to a conversation twice in one file, and to ids that are not ids', () => {
+		const odd = { ...sample, id: '<img src=x onerror=alert(1)>' };
+		const { conversations, alreadyHere } = parseImport(exportJson([sample, sample, odd]), ids);
+		expect(alreadyHere).toBe(0);
+		const [first, second, third] = conversations.map(({ id }) => id);
+		expect(first).toBe('c1');
+		expect(second).toMatch(/^new-/);
+		expect(third).toMatch(/^new-/);
 	});
 
 	it('marks an answer that was streaming when exported as interrupted', () => {

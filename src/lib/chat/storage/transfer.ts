@@ -157,6 +157,8 @@ export interface ImportResult {
 	attachments: ImportedAttachment[];
 	/** Conversations or messages that did not validate and were left out. */
 	skipped: number;
+	/** Conversations the library has already, unchanged, and that were left out. */
+	alreadyHere: number;
 }
 
 /** Why a file is not an export; the page says it in the person's language. */
@@ -173,10 +175,24 @@ export class ImportError extends Error {
 	}
 }
 
-/** Reads an export file; throws `ImportError` with its reason when it is not one. */
+/** What a conversation's id may be to be kept on import (the app's ids are UUIDs). */
+const KEEPABLE_ID = /^[\w-]{1,64}$/;
+
+/**
+ * Reads an export file; throws `ImportError` with its reason when it is not one.
+ *
+ * `here` maps the ids of the conversations in the library to their `updatedAt` (NaN for one
+ * that must not be matched: its delete can still be undone, then it goes). A conversation whose
+ * id is here with the same `updatedAt` is the same conversation, unchanged: it is left out and
+ * counted in `alreadyHere`, so importing a file twice adds nothing. One that changed since, on
+ * either side, comes in as a copy beside it under a new id, so that neither loses anything. One
+ * not here keeps its id (importing the file again then finds it). Messages and attachments always
+ * get new ids: a file cannot overwrite what a conversation already holds.
+ */
 export function parseImport(
 	text: string,
-	newId: () => string = () => crypto.randomUUID()
+	newId: () => string = () => crypto.randomUUID(),
+	here: ReadonlyMap<string, number> = new Map()
 ): ImportResult {
 	let value: unknown;
 	try {
@@ -204,6 +220,8 @@ export function parseImport(
 			? (value.attachments as Record<string, unknown>)
 			: {};
 	let skipped = 0;
+	let alreadyHere = 0;
+	const taken = new Set<string>();
 	const conversations: Conversation[] = [];
 	const attachments: ImportedAttachment[] = [];
 	for (const entry of value.conversations as unknown[]) {
@@ -216,7 +234,14 @@ export function parseImport(
 			skipped++;
 			continue;
 		}
-		const id = newId();
+		const inLibrary = here.get(record.id);
+		if (inLibrary === record.updatedAt) {
+			alreadyHere++;
+			continue;
+		}
+		const keep = inLibrary === undefined && !taken.has(record.id) && KEEPABLE_ID.test(record.id);
+		const id = keep ? record.id : newId();
+		taken.add(id);
 		const messages: MessageRecord[] = [];
 		const read: MessageRecord[] = [];
 		for (const raw of rawMessages as unknown[]) {
@@ -260,7 +285,7 @@ export function parseImport(
 			messages
 		});
 	}
-	return { conversations, attachments, skipped };
+	return { conversations, attachments, skipped, alreadyHere };
 }
 
 /** How many of `sorted` (by position) stand before position `seq`. */
