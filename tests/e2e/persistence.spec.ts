@@ -1,9 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
 import { failChunksContaining } from './support/unreachable-code.ts';
 
 /** Nothing typed or received is lost: reloads, crashes and storage trouble. */
+
+/** Two conversations, "about lighthouses" then "about bridges" (open), both answered. */
+async function twoConversations(page: Page): Promise<void> {
+	await openChat(page);
+	await send(page, 'about lighthouses');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await page.getByRole('button', { name: 'New conversation' }).click();
+	await send(page, 'about bridges');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+}
 
 test('an answer that was streaming when the page reloaded comes back, marked interrupted', async ({
 	page
@@ -56,12 +66,7 @@ test('a draft typed in a new conversation, never sent, survives a reload; once s
 test('conversations are listed, searchable, renamable, and deletable with undo', async ({
 	page
 }) => {
-	await openChat(page);
-	await send(page, 'about lighthouses');
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-	await page.getByRole('button', { name: 'New conversation' }).click();
-	await send(page, 'about bridges');
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await twoConversations(page);
 
 	const list = page.getByRole('navigation', { name: 'Conversations' });
 	await expect(list.getByRole('button', { name: 'about bridges', exact: true })).toBeVisible();
@@ -125,12 +130,7 @@ test('Undo waits while the pointer or the focus is on it, and the delete is fina
 test('Undo after deleting the open conversation brings it back open, with its draft', async ({
 	page
 }) => {
-	await openChat(page);
-	await send(page, 'about lighthouses');
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-	await page.getByRole('button', { name: 'New conversation' }).click();
-	await send(page, 'about bridges');
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await twoConversations(page);
 	const composer = page.getByRole('textbox', { name: 'Message', exact: true });
 	await composer.fill('and the longest one?');
 	const prompts = page.locator('[data-role="user"]');
@@ -157,12 +157,7 @@ test('Undo after deleting the open conversation brings it back open, with its dr
 });
 
 test('a delete is final when the page goes away before its undo offer closes', async ({ page }) => {
-	await openChat(page);
-	await send(page, 'about lighthouses');
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-	await page.getByRole('button', { name: 'New conversation' }).click();
-	await send(page, 'about bridges');
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await twoConversations(page);
 	const list = page.getByRole('navigation', { name: 'Conversations' });
 	const undo = list.getByRole('status').getByRole('button', { name: 'Undo' });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { carryOver } from '../../../src/lib/chat/carry-over.ts';
 import type { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { CARRIED_OVER_NOTICE, noticeKind } from '../../../src/lib/chat/compaction-notices.ts';
-import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
+import { blankConversation } from './demo-target.ts';
 
 /** The parts of a session carryOver reads. */
 function session(latestSummary: string | null): ChatSession {
@@ -14,16 +14,7 @@ function session(latestSummary: string | null): ChatSession {
 	return { title: 'Harbours', messages, latestSummary } as unknown as ChatSession;
 }
 
-const blank: Conversation = {
-	id: 'new',
-	title: 'New conversation',
-	createdAt: 1,
-	updatedAt: 1,
-	model: 'demo',
-	profileId: 'default',
-	draft: '',
-	messages: []
-};
+const blank = blankConversation('new');
 
 describe('carryOver', () => {
 	it('starts from the summary, marked as carried over, the last prompt waiting in the composer', () => {
