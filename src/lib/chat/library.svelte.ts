@@ -20,7 +20,7 @@ import {
 } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import type { ExportFormat } from './storage/transfer.ts';
-import { markDeleting, takeDeletingMark } from './storage/deleting-mark.ts';
+import { forgetDeletingMark, markDeleting, takeDeletingMark } from './storage/deleting-mark.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 import { SearchableStore } from './search/searchable-store.ts';
 import type { MessageHit } from './search/message-index.ts';
@@ -114,7 +114,7 @@ export class ConversationLibrary {
 			const deleted = this.#deleted;
 			if (deleted === null) return;
 			markDeleting(deleted.id);
-			void this.#commitDelete();
+			void this.#commitDelete().then(() => forgetDeletingMark(deleted.id));
 		});
 	}
 
@@ -195,7 +195,8 @@ export class ConversationLibrary {
 		this.#store = new SearchableStore(store ?? (await openConversationStore()));
 		this.#unsavedBefore = takeUnsavedMark();
 		const deleting = takeDeletingMark();
-		if (deleting !== null) await this.#store.deleteConversation(deleting);
+		// Not deleted is shown, and can be deleted again: never a reason for the page not to load.
+		if (deleting !== null) await this.#store.deleteConversation(deleting).catch(() => undefined);
 		await this.#refresh();
 		// A new conversation that was being typed in, never sent, is where the person was.
 		const blank = await blankDraftConversation(

@@ -18,6 +18,16 @@ export function markDeleting(conversationId: string): void {
 	}
 }
 
+/** The delete is done (the page stayed, kept for going back): its mark is not needed any more. */
+export function forgetDeletingMark(conversationId: string): void {
+	try {
+		const store = localStore();
+		if (store?.getItem(KEY) === conversationId) store.removeItem(KEY);
+	} catch {
+		// Blocked: the next load deletes it once more, which finds nothing.
+	}
+}
+
 /** The id a previous page left to delete, removed as it is read; `null` when there is none. */
 export function takeDeletingMark(): string | null {
 	try {
