@@ -176,6 +176,9 @@ async function offlineJourney(page: Page, context: BrowserContext, appUrl: strin
 	await send(page, 'remember me offline');
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 	await installWorker(page, appUrl);
+	// The reload reopened the conversation: its prompt is back before the next one is sent (the
+	// send helper counts the prompts shown; counted before the reopen, it would count one short).
+	await expect(page.locator('[data-role="user"]')).toHaveText(['remember me offline']);
 
 	// With the worker in control, the configuration, the model list and a streamed answer still
 	// come from the server and the gateway, past the worker.
