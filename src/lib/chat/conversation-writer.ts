@@ -328,20 +328,25 @@ export interface Restored {
  * with it; `null` when there is none. That draft is in the unload journal when the page went away
  * or storage did not keep it, and is then the newest; otherwise the latest of the store's blank
  * drafts. `stored`: the ids of the stored conversations (their journals are folded by
- * `restoreConversation`).
+ * `restoreConversation`), or the read that lists them: the blank drafts are read beside it, so
+ * start-up waits for one round trip to the store, not two.
  */
 export async function blankDraftConversation(
 	store: ConversationStore,
-	stored: readonly string[]
+	stored: readonly string[] | Promise<readonly string[]>
 ): Promise<Pick<BlankDraft, 'id' | 'draft'> | null> {
+	const drafts = store.blankDrafts();
+	// Its failure counts only where the drafts are used (below), not when the list's came first.
+	drafts.catch(() => undefined);
+	const ids = await stored;
 	for (const id of journalledConversations()) {
-		if (stored.includes(id)) continue;
+		if (ids.includes(id)) continue;
 		const journal = readJournal(id);
 		const draft = journal?.message === undefined ? (journal?.draft ?? '') : '';
 		if (draft !== '') return { id, draft };
 	}
-	const [kept] = (await store.blankDrafts())
-		.filter(({ id }) => !stored.includes(id))
+	const [kept] = (await drafts)
+		.filter(({ id }) => !ids.includes(id))
 		.sort((a, b) => b.savedAt - a.savedAt);
 	return kept ?? null;
 }

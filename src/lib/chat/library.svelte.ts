@@ -197,11 +197,10 @@ export class ConversationLibrary {
 		const deleting = takeDeletingMark();
 		// Not deleted is shown, and can be deleted again: never a reason for the page not to load.
 		if (deleting !== null) await this.#store.deleteConversation(deleting).catch(() => undefined);
-		await this.#refresh();
 		// A new conversation that was being typed in, never sent, is where the person was.
 		const blank = await blankDraftConversation(
 			this.#store,
-			this.#conversations.map(({ id }) => id)
+			this.#refresh().then(() => this.#conversations.map(({ id }) => id))
 		);
 		const latest = this.#conversations[0];
 		// Its id and draft only: when it was saved is no part of a conversation.

@@ -307,15 +307,18 @@ export class IndexedDbStore implements ConversationStore {
 	async load(id: string): Promise<Conversation | null> {
 		if (this.#fallback !== null) return this.#fallback.load(id);
 		const transaction = this.database.transaction([CONVERSATIONS, MESSAGES], 'readonly');
-		const raw: unknown = await requestResult(transaction.objectStore(CONVERSATIONS).get(id));
+		const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
+		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
+		// Both asked at once: opening a conversation is one round trip to the store, not two.
+		const [raw, values] = await Promise.all([
+			requestResult<unknown>(transaction.objectStore(CONVERSATIONS).get(id)),
+			requestResult<unknown[]>(index.getAll(range))
+		]);
 		const record = readConversationRecord(raw);
 		if (record === null) {
 			if (raw !== undefined) this.#skipped++;
 			return null;
 		}
-		const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
-		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
-		const values: unknown[] = await requestResult(index.getAll(range));
 		return { ...record, messages: this.#valid(values, readMessageRecord).sort(compareMessages) };
 	}
 
