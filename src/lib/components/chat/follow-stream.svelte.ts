@@ -177,11 +177,17 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		const children = new MutationObserver(observeChildren);
 		children.observe(element, { childList: true });
 		observeChildren();
+		// In the next frame, before it is painted: once, after everything the change renders,
+		// rather than forcing a layout halfway through rendering it (opening a conversation at
+		// start-up: tests/bench/cold).
+		let frame = 0;
 		$effect(() => {
 			track();
-			state.follow();
+			cancelAnimationFrame(frame);
+			frame = requestAnimationFrame(() => state.follow());
 		});
 		return () => {
+			cancelAnimationFrame(frame);
 			element.removeEventListener('scroll', onScroll);
 			for (const type of intents) element.removeEventListener(type, onIntent);
 			element.removeEventListener('wheel', onWheel);
