@@ -75,12 +75,3 @@ export class GatewayAccess {
 		return this.auth.takeResume()?.draft ?? '';
 	}
 }
-
-/** localStorage when the browser allows it (API keys the person chose to remember). */
-export function keyStorage(): Storage | null {
-	try {
-		return typeof localStorage === 'undefined' ? null : localStorage;
-	} catch {
-		return null;
-	}
-}

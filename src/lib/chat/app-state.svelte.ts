@@ -10,7 +10,7 @@ import {
 	type PublicConfig
 } from '../config/public-config.ts';
 import type { AuthSession } from '../auth/auth-session.svelte.ts';
-import { GatewayAccess, keyStorage } from '../auth/gateway-access.svelte.ts';
+import { GatewayAccess } from '../auth/gateway-access.svelte.ts';
 import { classifyThrownLater } from '../failure/classify-later.ts';
 import { ConnectTimeoutError } from '../failure/errors.ts';
 import type { Failure, FailureSituation } from '../failure/index.ts';
@@ -31,6 +31,7 @@ import {
 	type GatewayProfile
 } from './settings.ts';
 import { SettingsState } from './settings.svelte.ts';
+import { localStore } from './storage/local-store.ts';
 import { loadTurnPlanner } from './turn-engine.ts';
 import { routeAsksForLongContext, routeCanContinue } from './route-abilities.ts';
 
@@ -64,7 +65,7 @@ export class AppState {
 	#unreachable = $state.raw<Failure | null>(null);
 	#modelsLoading: Promise<void> = Promise.resolve();
 	/** The last list each gateway answered: a returning visit starts with it. */
-	readonly #modelMemory = new ModelListMemory(keyStorage());
+	readonly #modelMemory = new ModelListMemory(localStore());
 	/**
 	 * The model start-up chose from a remembered list while the gateway's fresh list was still on
 	 * its way (`null` otherwise): when the list arrives, the choice is made again with it — unless
@@ -96,7 +97,7 @@ export class AppState {
 		private readonly configUrl: string,
 		auth: AuthSession
 	) {
-		this.access = new GatewayAccess(auth, keyStorage());
+		this.access = new GatewayAccess(auth, localStore());
 		this.fixes = new FailureFixes(this.#fixHost());
 		this.access.apiKey.onKeySet(() => this.fixes.made('sign_in'));
 	}

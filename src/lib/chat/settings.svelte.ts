@@ -4,6 +4,7 @@
  */
 import type { LanguagePreference } from '../i18n/languages.ts';
 import type { ReasoningPatch } from './settings-reasoning.ts';
+import { localStore } from './storage/local-store.ts';
 import {
 	DEFAULT_MODEL_SETTINGS,
 	readLanguagePreference,
@@ -32,7 +33,7 @@ const LANGUAGE_KEY = 'switchboard.language';
 
 function load(key: string): unknown {
 	try {
-		const text = globalThis.localStorage?.getItem(key);
+		const text = localStore()?.getItem(key);
 		return text === null || text === undefined ? undefined : (JSON.parse(text) as unknown);
 	} catch {
 		return undefined;
@@ -41,7 +42,7 @@ function load(key: string): unknown {
 
 function save(key: string, value: unknown): void {
 	try {
-		globalThis.localStorage?.setItem(key, JSON.stringify(value));
+		localStore()?.setItem(key, JSON.stringify(value));
 	} catch {
 		// Storage full or blocked: the settings still apply for this page.
 	}
