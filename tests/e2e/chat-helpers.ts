@@ -18,6 +18,10 @@ export async function openChat(page: Page): Promise<void> {
 export async function send(app: Page | FrameLocator, text: string): Promise<void> {
 	const composer = app.getByRole('textbox', { name: 'Message' });
 	const prompts = app.locator('[data-role="user"]');
+	// Counted once the conversation is whole on the page: after a reload its messages' code may
+	// still be loading when the composer can already be typed in.
+	await expect(composer).toBeEditable();
+	await expect(app.locator('[data-messages-loading]')).toHaveCount(0);
 	const before = await prompts.count();
 	await composer.fill(text);
 	await composer.press('Enter');
