@@ -14,6 +14,7 @@ import { chromium, type CDPSession } from '@playwright/test';
 import * as prettier from 'prettier';
 import { chromiumLaunchOptions } from '../../chromium.ts';
 import { buildApp, serve } from '../render/app-server.ts';
+import { hotFunctions } from '../render/hot-functions.ts';
 import { summarizeProfile, type CpuProfile } from '../render/profile.ts';
 import { SourceLocator } from '../render/source-locator.ts';
 import { writeFile } from 'node:fs/promises';
@@ -159,7 +160,10 @@ try {
 				at(event) <= cold.conversationShown
 		)
 		.sort((a, b) => a.ts - b.ts);
-	const summary = summarizeProfile(profile, new SourceLocator(app.dir), 'ours', 'start-up', 15);
+	const locator = new SourceLocator(app.dir);
+	const summary = summarizeProfile(profile, locator, 'ours', 'start-up', 15);
+	const untilUsable = { from: navigation.ts, to: navigation.ts + cold.composerUsable * 1000 };
+	const hot = hotFunctions(profile, locator, untilUsable).filter((row) => row.name !== '(program)');
 	const busy = tasks.reduce((sum, task) => sum + (task.dur ?? 0) / 1000, 0);
 	markdown = `# Where a returning visit's start-up goes
 
@@ -184,6 +188,17 @@ ${summary.sources.map((row) => `| ${row.source} | ${row.ms} | ${(row.share * 100
 | kind of work | ms | share |
 | ------------ | -- | ----- |
 ${summary.kinds.map((row) => `| ${row.kind} | ${row.ms} | ${(row.share * 100).toFixed(1)}% |`).join('\n')}
+
+## Until the composer was usable: self time by function
+
+Source lines through the build's source maps. A layout or style recalculation that script forces
+(reading \`scrollHeight\`, calling \`focus()\`) has no frame of its own: its time is the self time
+of the function that asked for it, so a small function of the app high in this table is one.
+Browser work outside script, \`(program)\`, is left out (the kinds above have it).
+
+| function | nearest app code on its stack | ms |
+| -------- | ----------------------------- | -- |
+${hot.map((row) => `| ${row.name} | ${row.calledFrom === row.name ? 'itself' : row.calledFrom} | ${row.ms.toFixed(1)} |`).join('\n')}
 `;
 } finally {
 	await server.stop();

@@ -9,6 +9,7 @@ import type { SourceLocator } from './source-locator.ts';
 export interface CpuProfile {
 	nodes: {
 		id: number;
+		children?: number[];
 		callFrame: {
 			functionName: string;
 			scriptId: string;
@@ -19,6 +20,8 @@ export interface CpuProfile {
 	}[];
 	samples?: number[];
 	timeDeltas?: number[];
+	/** When the profile started, µs (the trace's clock). */
+	startTime?: number;
 }
 
 export interface ProfileSummary {

@@ -34,12 +34,22 @@ export function sourceLabel(source: string): string {
 	return at >= 0 ? source.slice(at) : source.replace(/^(\.\.\/)+/, '');
 }
 
+/** [generated column, source index, 0-based source line, name index or -1] */
+type Segment = [number, number, number, number];
+
 interface MappedFile {
 	/** Offsets of each line's first character. */
 	lineStarts: number[];
-	/** Per generated line: [column, source index] segments, by column. */
-	lines: [number, number][][];
+	/** Per generated line: its segments, by column. */
+	lines: Segment[][];
 	sources: string[];
+	names: string[];
+}
+
+/** A source path with its package's own path kept: `npm:svelte/src/internal/client/runtime.js`. */
+function sourceFileLabel(source: string): string {
+	const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(source);
+	return pkg?.[1] !== undefined ? `npm:${pkg[1]}/${pkg[2] ?? ''}` : sourceLabel(source);
 }
 
 export class SourceLocator {
@@ -74,14 +84,31 @@ export class SourceLocator {
 		return file === null ? null : this.#lookup(file, line, column);
 	}
 
+	/**
+	 * The source file and 1-based line of `url` at a 0-based line and column, with the name the
+	 * map gives there (a function's, at its start): `src/lib/chat/library.svelte.ts:210 open`.
+	 */
+	lineAt(url: string, line: number, column: number): string | null {
+		const file = this.#file(url);
+		const segment = file === null ? null : this.#segment(file, line, column);
+		if (file === null || segment === null) return null;
+		const name = file.names[segment[3]];
+		const at = `${sourceFileLabel(file.sources[segment[1]] ?? '')}:${segment[2] + 1}`;
+		return name === undefined ? at : `${at} ${name}`;
+	}
+
 	#lookup(file: MappedFile, line: number, column: number): string | null {
-		const segments = file.lines[line] ?? [];
-		let found: number | null = null;
-		for (const [start, source] of segments) {
-			if (start > column) break;
-			found = source;
+		const segment = this.#segment(file, line, column);
+		return segment === null ? null : sourceLabel(file.sources[segment[1]] ?? '');
+	}
+
+	#segment(file: MappedFile, line: number, column: number): Segment | null {
+		let found: Segment | null = null;
+		for (const segment of file.lines[line] ?? []) {
+			if (segment[0] > column) break;
+			found = segment;
 		}
-		return found === null ? null : sourceLabel(file.sources[found] ?? '');
+		return found;
 	}
 
 	#file(url: string): MappedFile | null {
@@ -99,26 +126,31 @@ export class SourceLocator {
 		const code = readFileSync(js, 'utf8');
 		const map = JSON.parse(readFileSync(`${js}.map`, 'utf8')) as {
 			sources: string[];
+			names?: string[];
 			mappings: string;
 		};
 		const lineStarts = [0];
 		for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1))
 			lineStarts.push(at + 1);
 		let source = 0;
+		let sourceLine = 0;
+		let name = 0;
 		const lines = map.mappings.split(';').map((line) => {
 			let column = 0;
-			const segments: [number, number][] = [];
+			const segments: Segment[] = [];
 			for (const segment of line.split(',')) {
 				if (segment === '') continue;
 				const values = decodeVlq(segment);
 				column += values[0] ?? 0;
 				if (values.length > 1) {
 					source += values[1] ?? 0;
-					segments.push([column, source]);
+					sourceLine += values[2] ?? 0;
+					if (values.length > 4) name += values[4] ?? 0;
+					segments.push([column, source, sourceLine, values.length > 4 ? name : -1]);
 				}
 			}
 			return segments;
 		});
-		return { lineStarts, lines, sources: map.sources };
+		return { lineStarts, lines, sources: map.sources, names: map.names ?? [] };
 	}
 }
