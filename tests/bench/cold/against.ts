@@ -6,7 +6,8 @@
  *
  * The revision is checked out into a temporary git worktree that shares this checkout's
  * node_modules (so it must need the same dependencies), built there, served on its own port.
- * Writes tests/bench/results/cold-against.md; cold.json and its stages are left alone.
+ * Writes tests/bench/results/cold-against-<rev>.md (the revision's short hash: each comparison
+ * keeps its report); cold.json and its stages are left alone.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,9 @@ import { signedRankP } from './signed-rank.ts';
 import type { VisitResult } from './visit.ts';
 import { median } from '../stats.ts';
 
-const RESULTS = new URL('../results/cold-against.md', import.meta.url);
+/** The report of a comparison against the revision whose short hash is `short`. */
+const resultsOf = (short: string): URL =>
+	new URL(`../results/cold-against-${short}.md`, import.meta.url);
 
 function git(...args: string[]): string {
 	const result = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
@@ -116,6 +119,10 @@ export async function writeAgainstReport(
 		...table('returning'),
 		''
 	].join('\n');
-	writeFileSync(fileURLToPath(RESULTS), await prettier.format(markdown, { parser: 'markdown' }));
+	const short = theirs.name.split(' ')[0] ?? 'revision';
+	writeFileSync(
+		fileURLToPath(resultsOf(short)),
+		await prettier.format(markdown, { parser: 'markdown' })
+	);
 	console.log(markdown);
 }
