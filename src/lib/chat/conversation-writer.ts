@@ -327,13 +327,13 @@ export interface Restored {
  * The blank conversation (never sent, so not stored) a previous page left a draft in, to reopen
  * with it; `null` when there is none. That draft is in the unload journal when the page went away
  * or storage did not keep it, and is then the newest; otherwise the latest of the store's blank
- * drafts. `stored`: the ids of the stored conversations (their journals are folded by
- * `restoreConversation`), or the read that lists them: the blank drafts are read beside it, so
- * start-up waits for one round trip to the store, not two.
+ * drafts. `stored`: the read that lists the ids of the stored conversations (their journals are
+ * folded by `restoreConversation`); the blank drafts are read beside it, so start-up waits for one
+ * round trip to the store, not two.
  */
 export async function blankDraftConversation(
 	store: ConversationStore,
-	stored: readonly string[] | Promise<readonly string[]>
+	stored: Promise<readonly string[]>
 ): Promise<Pick<BlankDraft, 'id' | 'draft'> | null> {
 	const drafts = store.blankDrafts();
 	// Its failure counts only where the drafts are used (below), not when the list's came first.

@@ -43,11 +43,13 @@ describe('blank drafts in IndexedDB', () => {
 		await store.saveBlankDraft('b-typed-second', 'second thought');
 
 		const reopened = await openConversationStore({ name });
-		expect(await blankDraftConversation(reopened, [])).toMatchObject({
+		expect(await blankDraftConversation(reopened, Promise.resolve([]))).toMatchObject({
 			id: 'b-typed-second',
 			draft: 'second thought'
 		});
-		expect(await blankDraftConversation(reopened, ['b-typed-second'])).toMatchObject({
+		expect(
+			await blankDraftConversation(reopened, Promise.resolve(['b-typed-second']))
+		).toMatchObject({
 			id: 'a-typed-first',
 			draft: 'first thought'
 		});

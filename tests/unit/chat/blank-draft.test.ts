@@ -109,7 +109,7 @@ describe('the draft of a conversation never sent', () => {
 		blank.draft = '';
 		await blank.flush();
 		expect(await store.blankDrafts()).toEqual([]);
-		expect(await blankDraftConversation(store, [])).toBeNull();
+		expect(await blankDraftConversation(store, Promise.resolve([]))).toBeNull();
 
 		blank.draft = 'hello #scenario:instant';
 		await blank.send(blank.draft);
@@ -125,8 +125,8 @@ describe('the draft of a conversation never sent', () => {
 	it('of a stored conversation is not taken for a blank one', async () => {
 		const store = new MemoryStore();
 		await store.saveBlankDraft('blank-3', 'left behind');
-		expect(await blankDraftConversation(store, ['blank-3'])).toBeNull();
-		expect(await blankDraftConversation(store, [])).toMatchObject({
+		expect(await blankDraftConversation(store, Promise.resolve(['blank-3']))).toBeNull();
+		expect(await blankDraftConversation(store, Promise.resolve([]))).toMatchObject({
 			id: 'blank-3',
 			draft: 'left behind'
 		});
