@@ -75,4 +75,25 @@ describe('MessageWindow', () => {
 		count.value = 1002;
 		expect(view.atEnd).toBe(true);
 	});
+
+	it('grows instead of sliding back and forth while both ends are near (short rows)', () => {
+		const view = windowOver({ value: 1000 });
+		for (let i = 0; i < 4; i++) view.showEarlier();
+		expect([view.start, view.end]).toEqual([890, 990]);
+		// Rows shorter than the view and its margins: both ends are near. The window reaches the end
+		// again without dropping what is above, and grows upward without dropping the end.
+		view.showLater(true);
+		expect([view.start, view.end]).toEqual([890, 1000]);
+		view.showEarlier(true);
+		expect([view.start, view.end]).toEqual([870, 1000]);
+		// Once the far end is away, moves slide at the size reached...
+		view.showEarlier();
+		expect([view.start, view.end]).toEqual([850, 980]);
+		view.showLater();
+		expect([view.start, view.end]).toEqual([870, 1000]);
+		// ...and opening afresh starts over at the maximum.
+		view.showLatest();
+		for (let i = 0; i < 4; i++) view.showEarlier();
+		expect([view.start, view.end]).toEqual([890, 990]);
+	});
 });

@@ -58,6 +58,11 @@ export class FollowState {
 		this.noteIntent();
 	}
 
+	/** Whether the person has used wheel, touch, keyboard or pointer on the container since `time`. */
+	inputSince(time: number): boolean {
+		return this.#holding || this.#intentAt >= time;
+	}
+
 	#personScrolling(): boolean {
 		return this.#holding || performance.now() - this.#intentAt < INTENT_MS;
 	}

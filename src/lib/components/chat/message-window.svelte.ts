@@ -7,6 +7,14 @@
  *
  * The window belongs to one conversation (`key`, e.g. its first message id): when the key
  * changes, the window reads as freshly opened until it is moved.
+ *
+ * Hysteresis: a move drops rows at the far end only while that end is away from the view (the
+ * caller measures it: `keepLater`, `keepEarlier`). When the rows are short, both ends are near at
+ * once;
+ * sliding would drop rows from under the person and move the other end into range again, back and
+ * forth. The window grows past `max` instead, until an end leaves the range (so short rows bound
+ * it: what fits in the view and both margins, and a page), and keeps that size until it is opened
+ * afresh.
  */
 export interface WindowSizes {
 	initial: number;
@@ -33,11 +41,14 @@ export class MessageWindow {
 	/** End of the window when it does not follow the end of the conversation. */
 	#end = $state(0);
 	#followsEnd = $state(true);
+	/** At most this many rows: `max`, unless the window grew while both its ends were near. */
+	#limit: number;
 
 	constructor(count: () => number, key: () => string, sizes: WindowSizes = DEFAULT_WINDOW) {
 		this.#count = count;
 		this.#key = key;
 		this.#sizes = sizes;
+		this.#limit = $state(sizes.max);
 	}
 
 	get #fresh(): boolean {
@@ -52,7 +63,7 @@ export class MessageWindow {
 	get start(): number {
 		const end = this.end;
 		const start = this.#fresh ? end - this.#sizes.initial : this.#start;
-		return Math.max(0, Math.min(start, end), end - this.#sizes.max);
+		return Math.max(0, Math.min(start, end), end - this.#limit);
 	}
 
 	/** Whether the window reaches the latest message. */
@@ -62,9 +73,7 @@ export class MessageWindow {
 
 	/** Back to the latest messages ("jump to latest"). */
 	showLatest(): void {
-		this.#openedKey = this.#key();
-		this.#followsEnd = true;
-		this.#start = Math.max(0, this.#count() - this.#sizes.initial);
+		this.#openLatest();
 	}
 
 	/**
@@ -74,34 +83,49 @@ export class MessageWindow {
 	showAround(index: number): void {
 		const count = this.#count();
 		this.#openedKey = this.#key();
+		this.#limit = this.#sizes.max;
 		this.#start = Math.max(0, Math.min(index - this.#sizes.page, count - this.#sizes.initial));
 		this.#end = Math.min(count, this.#start + this.#sizes.initial);
 		this.#followsEnd = this.#end >= count;
 	}
 
-	showEarlier(): void {
+	/** `keepLater`: the window's later end is near the view, so no row is dropped there. */
+	showEarlier(keepLater = false): void {
 		this.#settle();
 		const start = this.start;
 		if (start === 0) return;
 		const end = this.end;
 		this.#start = Math.max(0, start - this.#sizes.page);
-		if (end - this.#start > this.#sizes.max) {
-			this.#end = this.#start + this.#sizes.max;
-			this.#followsEnd = false;
+		if (end - this.#start <= this.#limit) return;
+		if (keepLater) {
+			this.#limit = end - this.#start;
+			return;
 		}
+		this.#end = this.#start + this.#limit;
+		this.#followsEnd = false;
 	}
 
-	showLater(): void {
+	/** `keepEarlier`: the window's earlier end is near the view, so no row is dropped there. */
+	showLater(keepEarlier = false): void {
 		this.#settle();
 		if (this.atEnd) return;
+		const start = this.start;
 		const end = Math.min(this.#count(), this.end + this.#sizes.page);
-		this.#start = Math.max(this.start, end - this.#sizes.max);
+		if (keepEarlier) this.#limit = Math.max(this.#limit, end - start);
+		this.#start = Math.max(start, end - this.#limit);
 		this.#end = end;
 		this.#followsEnd = end >= this.#count();
 	}
 
+	#openLatest(): void {
+		this.#openedKey = this.#key();
+		this.#limit = this.#sizes.max;
+		this.#followsEnd = true;
+		this.#start = Math.max(0, this.#count() - this.#sizes.initial);
+	}
+
 	/** Makes a freshly opened window's implicit state explicit before moving it. */
 	#settle(): void {
-		if (this.#fresh) this.showLatest();
+		if (this.#fresh) this.#openLatest();
 	}
 }
