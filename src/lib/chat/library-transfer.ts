@@ -1,19 +1,19 @@
 /**
  * The library's export and import against its store, loaded with their first use
  * (`ConversationLibrary.exportAll`, `exportOne`, `importJson`): the file formats are
- * storage/transfer.ts; this reads and writes the store, with the bytes of attached files.
+ * storage/transfer.ts (written) and storage/import-file.ts (read); this reads and writes the store, with the bytes of attached files.
  */
 import type { Download, ImportProgress, ImportSummary } from './library.svelte.ts';
 import { base64ToBlob, blobToBase64 } from './storage/blob-base64.ts';
 import type { ConversationStore } from './storage/conversation-store.ts';
 import type { Conversation } from './storage/records.ts';
+import { parseImport } from './storage/import-file.ts';
+import { importBatches } from './storage/import-batches.ts';
 import {
 	exportDate,
 	exportJson,
 	exportMarkdown,
 	exportName,
-	importBatches,
-	parseImport,
 	type ExportFormat
 } from './storage/transfer.ts';
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
 import { COMPACTION_NOTICE } from '../../../src/lib/chat/compaction-notices.ts';
+import { ImportError, parseImport } from '../../../src/lib/chat/storage/import-file.ts';
 import {
 	exportJson,
 	exportMarkdown,
-	ImportError,
-	parseImport,
 	type MarkdownWords
 } from '../../../src/lib/chat/storage/transfer.ts';
 import { enDeferred } from '../../../src/lib/i18n/en-deferred.ts';

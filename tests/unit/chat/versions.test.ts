@@ -13,7 +13,8 @@ import {
 	readConversationRecord,
 	type MessageRecord
 } from '../../../src/lib/chat/storage/records.ts';
-import { exportJson, exportMarkdown, parseImport } from '../../../src/lib/chat/storage/transfer.ts';
+import { parseImport } from '../../../src/lib/chat/storage/import-file.ts';
+import { exportJson, exportMarkdown } from '../../../src/lib/chat/storage/transfer.ts';
 import { enDeferred } from '../../../src/lib/i18n/en-deferred.ts';
 import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
 

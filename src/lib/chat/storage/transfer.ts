@@ -1,24 +1,14 @@
 /**
- * Export and import. JSON is the round-trippable format (everything: generated images, tool
- * activity, sources, and the bytes of attached files as base64 in `attachments`, by id); Markdown
- * is for reading and sharing. Imports are validated record by record like storage reads, and get
- * fresh ids (attachments too) so an import never overwrites what is already here.
+ * Export. JSON is the round-trippable format (everything: generated images, tool activity,
+ * sources, and the bytes of attached files as base64 in `attachments`, by id), which
+ * import-file.ts reads back; Markdown is for reading and sharing.
  */
-import {
-	readConversationRecord,
-	readMessageRecord,
-	type Conversation,
-	type MessageRecord
-} from './records.ts';
+import type { Conversation, MessageRecord } from './records.ts';
 import { MAIN_BRANCH, threadOf } from '../branches.ts';
 import { noticeKind, type NoticeKind } from '../compaction-notices.ts';
 
-/** An import is written in batches: that code loads with the rest of the import. */
-export { importBatches } from './import-batches.ts';
-
 export const EXPORT_FORMAT = 'switchboard.conversations';
 export const EXPORT_VERSION = 1;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface ExportFile {
 	format: typeof EXPORT_FORMAT;
@@ -27,14 +17,6 @@ export interface ExportFile {
 	conversations: Conversation[];
 	/** Attached files' bytes, base64, by attachment id (absent in files made before attachments). */
 	attachments?: Record<string, string>;
-}
-
-/** An attached file's bytes from an import, under its new id. */
-export interface ImportedAttachment {
-	id: string;
-	conversationId: string;
-	mimeType: string;
-	base64: string;
 }
 
 /** The name of a conversation's export file: its title's letters and digits, dashes between. */
@@ -149,153 +131,4 @@ export function exportMarkdown(conversation: Conversation, words: MarkdownWords)
 		if (message.failure !== undefined) parts.push(`> ${message.failure.message}`, '');
 	}
 	return parts.join('\n');
-}
-
-export interface ImportResult {
-	conversations: Conversation[];
-	/** The bytes of the imported messages' attachments (refs without bytes are left out). */
-	attachments: ImportedAttachment[];
-	/** Conversations or messages that did not validate and were left out. */
-	skipped: number;
-	/** Conversations the library has already, unchanged, and that were left out. */
-	alreadyHere: number;
-}
-
-/** Why a file is not an export; the page says it in the person's language. */
-export type ImportRefusal = 'not_json' | 'markdown' | 'not_export' | 'no_conversations';
-
-export class ImportError extends Error {
-	override name = 'ImportError';
-
-	constructor(
-		readonly reason: ImportRefusal,
-		message: string
-	) {
-		super(message);
-	}
-}
-
-/** What a conversation's id may be to be kept on import (the app's ids are UUIDs). */
-const KEEPABLE_ID = /^[\w-]{1,64}$/;
-
-/**
- * Reads an export file; throws `ImportError` with its reason when it is not one.
- *
- * `here` maps the ids of the conversations in the library to their `updatedAt` (NaN for one
- * that must not be matched: its delete can still be undone, then it goes). A conversation whose
- * id is here with the same `updatedAt` is the same conversation, unchanged: it is left out and
- * counted in `alreadyHere`, so importing a file twice adds nothing. One that changed since, on
- * either side, comes in as a copy beside it under a new id, so that neither loses anything. One
- * not here keeps its id (importing the file again then finds it). Messages and attachments always
- * get new ids: a file cannot overwrite what a conversation already holds.
- */
-export function parseImport(
-	text: string,
-	newId: () => string = () => crypto.randomUUID(),
-	here: ReadonlyMap<string, number> = new Map()
-): ImportResult {
-	let value: unknown;
-	try {
-		value = JSON.parse(text);
-	} catch {
-		// A Markdown export (it starts with its title's heading) is for reading, not importing.
-		if (/^\s*#{1,6} \S/.test(text)) {
-			throw new ImportError('markdown', 'This is a Markdown file, which is for reading.');
-		}
-		throw new ImportError('not_json', 'This file is not JSON, so it is not a Switchboard export.');
-	}
-	if (
-		typeof value !== 'object' ||
-		value === null ||
-		!('format' in value) ||
-		value.format !== EXPORT_FORMAT
-	) {
-		throw new ImportError('not_export', 'This JSON file is not a Switchboard export.');
-	}
-	if (!('conversations' in value) || !Array.isArray(value.conversations)) {
-		throw new ImportError('no_conversations', 'This export holds no conversations.');
-	}
-	const bytes: Record<string, unknown> =
-		'attachments' in value && typeof value.attachments === 'object' && value.attachments !== null
-			? (value.attachments as Record<string, unknown>)
-			: {};
-	let skipped = 0;
-	let alreadyHere = 0;
-	const taken = new Set<string>();
-	const conversations: Conversation[] = [];
-	const attachments: ImportedAttachment[] = [];
-	for (const entry of value.conversations as unknown[]) {
-		const record = readConversationRecord(entry);
-		const rawMessages: unknown =
-			typeof entry === 'object' && entry !== null && 'messages' in entry
-				? entry.messages
-				: undefined;
-		if (record === null || !Array.isArray(rawMessages)) {
-			skipped++;
-			continue;
-		}
-		const inLibrary = here.get(record.id);
-		if (inLibrary === record.updatedAt) {
-			alreadyHere++;
-			continue;
-		}
-		const keep = inLibrary === undefined && !taken.has(record.id) && KEEPABLE_ID.test(record.id);
-		const id = keep ? record.id : newId();
-		taken.add(id);
-		const messages: MessageRecord[] = [];
-		const read: MessageRecord[] = [];
-		for (const raw of rawMessages as unknown[]) {
-			const message = readMessageRecord(raw);
-			if (message === null) skipped++;
-			else read.push(message);
-		}
-		// Positions are renumbered 0, 1, 2, … in their order; a position a record refers to (where
-		// a branch forks, the first message a summary keeps) becomes the number of messages before it.
-		read.sort((a, b) => a.seq - b.seq);
-		const rank = (seq: number): number => positionsBefore(read, seq);
-		for (const message of read) {
-			// An answer that was streaming when exported did not finish.
-			const status = message.status === 'streaming' ? 'interrupted' : message.status;
-			const files = (message.attachments ?? []).flatMap((file) => {
-				const base64 = bytes[file.id];
-				if (typeof base64 !== 'string' || !BASE64.test(base64)) return [];
-				const fresh = { ...file, id: newId() };
-				attachments.push({ id: fresh.id, conversationId: id, mimeType: file.mimeType, base64 });
-				return [fresh];
-			});
-			const { attachments: _refs, ...rest } = message;
-			messages.push({
-				...rest,
-				...(files.length === 0 ? {} : { attachments: files }),
-				...(rest.summaryOf === undefined ? {} : { summaryOf: rank(rest.summaryOf) }),
-				id: newId(),
-				conversationId: id,
-				seq: messages.length,
-				status
-			});
-		}
-		const branches = record.branches?.map((branch) => ({
-			...branch,
-			forkSeq: rank(branch.forkSeq)
-		}));
-		conversations.push({
-			...record,
-			...(branches === undefined ? {} : { branches }),
-			id,
-			messages
-		});
-	}
-	return { conversations, attachments, skipped, alreadyHere };
-}
-
-/** How many of `sorted` (by position) stand before position `seq`. */
-function positionsBefore(sorted: readonly MessageRecord[], seq: number): number {
-	let low = 0;
-	let high = sorted.length;
-	while (low < high) {
-		const middle = (low + high) >>> 1;
-		if ((sorted[middle]?.seq ?? Infinity) < seq) low = middle + 1;
-		else high = middle;
-	}
-	return low;
 }

@@ -4,7 +4,8 @@
  * first use (transfer-views.ts), not with the page.
  */
 import type { ConversationLibrary, ImportSummary } from '$lib/chat/library.svelte';
-import type { ExportFormat, ImportError } from '$lib/chat/storage/transfer';
+import type { ImportError } from '$lib/chat/storage/import-file';
+import type { ExportFormat } from '$lib/chat/storage/transfer';
 import type { DeferredCatalogue } from '$lib/i18n/catalogue';
 import { loadEnglishDeferred } from '$lib/i18n/deferred-load';
 import type { Locale } from '$lib/i18n/locale.svelte';
