@@ -214,6 +214,24 @@ test('the library, export and import, and an attachment refusal, in Chinese', as
 	await expect(summary).toContainText('已在库中，未重复导入');
 	await expect(summary).toContainText('用时');
 	await expectNoEnglish(transfer, 'export and import');
+	// A damaged message in a changed copy: which conversation lost it is named, in Chinese, by
+	// the conversation's own title.
+	const exported = JSON.parse(await readFile(file ?? '', 'utf8')) as {
+		conversations: { title: string; updatedAt: number; messages: unknown[] }[];
+	};
+	const trip = exported.conversations.find(({ title }) => title === '旅行计划');
+	if (trip === undefined) throw new Error('the export lacks 旅行计划');
+	trip.updatedAt += 1;
+	trip.messages.push({ role: 'robot' });
+	await transfer.getByLabel('导入…').setInputFiles({
+		name: 'damaged.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(JSON.stringify(exported))
+	});
+	await expect(summary.locator('[data-import-damaged] li')).toHaveText([
+		'“旅行计划”：跳过了 1 条消息'
+	]);
+	await expectNoEnglish(transfer, 'the import summary of a damaged file');
 
 	// A file the composer cannot send is refused by name, in Chinese.
 	await page.locator('input[type="file"][data-attach]').setInputFiles({

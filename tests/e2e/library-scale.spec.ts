@@ -112,6 +112,10 @@ test.describe('a library of 2,000 conversations', () => {
 		await expect(page.getByRole('progressbar', { name: 'Importing conversations' })).toHaveCount(0);
 		await expect(summary.locator('[data-import-messages]')).toHaveText('11,999');
 		await expect(summary.locator('[data-import-skipped]')).toHaveText('1');
+		// Which conversation lost it, so that the person can look in the original.
+		await expect(summary.locator('[data-import-damaged] li')).toHaveText([
+			'“Voyage 0005”: 1 message skipped'
+		]);
 		await expect(summary.locator('[data-import-time]')).toHaveText(/^\d+\.\d s$/);
 
 		const seen = await page.evaluate(

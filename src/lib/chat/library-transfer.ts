@@ -95,7 +95,11 @@ export async function importInto(
 	await nextTask();
 	const here = new Map((await store.list()).map((record) => [record.id, record.updatedAt]));
 	if (listener.deleting !== undefined) here.set(listener.deleting, Number.NaN);
-	const { conversations, attachments, skipped, alreadyHere } = parseImport(text, undefined, here);
+	const { conversations, attachments, skipped, damaged, alreadyHere } = parseImport(
+		text,
+		undefined,
+		here
+	);
 	const progress: ImportProgress = {
 		messagesDone: 0,
 		messagesTotal: conversations.reduce((sum, { messages }) => sum + messages.length, 0),
@@ -123,6 +127,7 @@ export async function importInto(
 		conversations: conversations.length,
 		messages: progress.messagesTotal,
 		skipped,
+		damaged,
 		alreadyHere,
 		milliseconds: performance.now() - started
 	};

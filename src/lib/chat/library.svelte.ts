@@ -19,6 +19,7 @@ import {
 	type StorageProblem
 } from './storage/conversation-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
+import type { DamagedInImport } from './storage/import-file.ts';
 import type { ExportFormat } from './storage/transfer.ts';
 import { forgetDeletingMark, markDeleting, takeDeletingMark } from './storage/deleting-mark.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
@@ -52,6 +53,8 @@ export interface ImportSummary {
 	messages: number;
 	/** Conversations or messages in the file that did not validate and were left out. */
 	skipped: number;
+	/** Which conversations of the file those were in. */
+	damaged: readonly DamagedInImport[];
 	/** Conversations in the file the library has already, unchanged, left out. */
 	alreadyHere: number;
 	/** From reading the file to the last write. */

@@ -17,6 +17,10 @@ import type { ExplainCopy } from '../connection-check/check-copy.ts';
 import type { CheckStepName, StepState } from '../connection-check/steps.ts';
 import type { RouteKind } from '../wire/index.ts';
 
+/** A damaged conversation of an import file: its title, or its place in the file. */
+const damagedName = (title: string | null, position: string): string =>
+	title === null ? `Conversation ${position} of the file` : `“${title}”`;
+
 const failureCopy = {
 	title: {
 		insufficient_balance: 'Your balance on this gateway has run out',
@@ -208,6 +212,15 @@ export const enDeferred = {
 		nothingNew: 'Every conversation in this file is here already.',
 		messages: 'Messages',
 		skipped: 'Skipped as damaged',
+		/**
+		 * Which conversations of the file lost something, each named by its title (its own words,
+		 * as they are) or, without one, by its place among the file's conversations (formatted).
+		 */
+		damagedMessages: (title: string | null, position: string, formatted: string, count: number) =>
+			`${damagedName(title, position)}: ${formatted} message${count === 1 ? '' : 's'} skipped`,
+		damagedWhole: (title: string | null, position: string) =>
+			`${damagedName(title, position)}: could not be read, skipped whole`,
+		damagedMore: (formatted: string, _count: number) => `and ${formatted} more`,
 		alreadyHere: 'Here already, not imported again',
 		time: 'Time',
 		seconds: (seconds: string) => `${seconds} s`,

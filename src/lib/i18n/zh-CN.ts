@@ -20,6 +20,10 @@
 import { formatDuration } from '../failure/duration.ts';
 import type { Catalogue } from './catalogue.ts';
 
+/** A damaged conversation of an import file: its title, or its place in the file. */
+const damagedName = (title: string | null, position: string): string =>
+	title === null ? `文件中第 ${position} 个对话` : `“${title}”`;
+
 const DURATION_UNITS: Readonly<Record<string, string>> = {
 	d: '天',
 	h: '小时',
@@ -481,6 +485,10 @@ export const zhCN: Catalogue = {
 		nothingNew: '此文件中的对话都已在库中。',
 		messages: '消息',
 		skipped: '因损坏而跳过',
+		damagedMessages: (title, position, formatted, _count) =>
+			`${damagedName(title, position)}：跳过了 ${formatted} 条消息`,
+		damagedWhole: (title, position) => `${damagedName(title, position)}：无法读取，整个对话已跳过`,
+		damagedMore: (formatted, _count) => `另有 ${formatted} 个`,
 		alreadyHere: '已在库中，未重复导入',
 		time: '用时',
 		seconds: (seconds) => `${seconds} 秒`,

@@ -243,4 +243,42 @@ describe('import', () => {
 		expect(status?.querySelector('[data-import-time]')?.textContent).toMatch(/^\d+\.\d s$/);
 		expect(library.conversations).toHaveLength(600);
 	}, 180_000);
+
+	it('names the conversations that lost something, five of them, and counts the rest', async () => {
+		const library = await openLibrary();
+		await render(LibraryHarness, { library });
+		const file = JSON.parse(libraryExport({ conversations: 9, messagesEach: 4 })) as {
+			conversations: { title?: unknown; messages: unknown[] }[];
+		};
+		const [first, second, third, fourth] = file.conversations;
+		if (!first || !second || !third || !fourth) throw new Error('fixture too small');
+		first.messages.push({ role: 'robot' });
+		second.messages.push(1, 2);
+		third.title = '';
+		third.messages.push(null);
+		(fourth as { messages: unknown }).messages = 'lost';
+		file.conversations.push({ title: 'Only a title', messages: [] });
+		for (const conversation of file.conversations.slice(5, 7)) conversation.messages.push({});
+
+		const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+		if (input === null) throw new Error('no file input');
+		const files = new DataTransfer();
+		files.items.add(new File([JSON.stringify(file)], 'damaged.json', { type: 'application/json' }));
+		input.files = files.files;
+		input.dispatchEvent(new Event('change', { bubbles: true }));
+
+		await expect.poll(() => document.querySelector('[data-import-damaged]')).not.toBeNull();
+		const items = [...document.querySelectorAll('[data-import-damaged] li')].map(
+			(item) => item.textContent
+		);
+		expect(items).toEqual([
+			'“Conversation 0”: 1 message skipped',
+			'“Conversation 1”: 2 messages skipped',
+			'Conversation 3 of the file: 1 message skipped',
+			'“Conversation 3”: could not be read, skipped whole',
+			'“Conversation 5”: 1 message skipped',
+			'and 2 more'
+		]);
+		expect(document.querySelector('[data-import-skipped]')?.textContent).toBe('8');
+	});
 });

@@ -132,6 +132,28 @@ describe('export and import', () => {
 		expect(skipped).toBe(3);
 	});
 
+	it('says which conversations lost what, by title where one can be read', () => {
+		const file = JSON.parse(
+			exportJson([sample, { ...sample, id: 'c2', title: 'Tide tables' }])
+		) as {
+			conversations: unknown[];
+		};
+		const second = file.conversations[1] as { messages: unknown[] };
+		second.messages.push({ id: 'bad', role: 'robot' }, 7);
+		file.conversations.push({ id: 'x', title: '  Harbour   log  ', messages: 'none' }, 'nonsense', {
+			title: '🌊'.repeat(200)
+		});
+		const { damaged, skipped } = parseImport(JSON.stringify(file), ids);
+		expect(skipped).toBe(5);
+		expect(damaged).toEqual([
+			{ position: 2, title: 'Tide tables', messages: 2 },
+			// A conversation that could not be read is left out whole (messages: null).
+			{ position: 3, title: 'Harbour log', messages: null },
+			{ position: 4, title: null, messages: null },
+			{ position: 5, title: `${'🌊'.repeat(79)}…`, messages: null }
+		]);
+	});
+
 	it.each([
 		['not json {', 'not JSON'],
 		['# Lighthouses\n\n## You\n\ndraw a lighthouse', 'Markdown file'],

@@ -95,6 +95,12 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'importExport.conversationsProgress': { args: ['20', '2,000', 2000], shows: ['20', '2,000'] },
 	'importExport.imported': { args: ['2,000', 2000], shows: ['2,000'] },
 	'importExport.seconds': { args: ['3.4'], shows: ['3.4'] },
+	'importExport.damagedMessages': {
+		args: ['Tide tables', '7', '1,200', 1200],
+		shows: ['Tide tables', '1,200']
+	},
+	'importExport.damagedWhole': { args: [null, '1,204'], shows: ['1,204'] },
+	'importExport.damagedMore': { args: ['1,200', 1200], shows: ['1,200'] },
 	'importExport.markdown.model': { args: ['`gpt-5`'], shows: ['`gpt-5`'] },
 	'importExport.markdown.attached': {
 		args: ['dot.png', 'image/png'],

@@ -21,12 +21,24 @@ export interface ImportedAttachment {
 	base64: string;
 }
 
+/** A conversation of an import file that lost something to damage. */
+export interface DamagedInImport {
+	/** Its place among the file's conversations, from 1. */
+	position: number;
+	/** Its title, when one can be read (spaces collapsed, at most 80 characters with an ellipsis). */
+	title: string | null;
+	/** How many of its messages were left out; `null` when the whole conversation was. */
+	messages: number | null;
+}
+
 export interface ImportResult {
 	conversations: Conversation[];
 	/** The bytes of the imported messages' attachments (refs without bytes are left out). */
 	attachments: ImportedAttachment[];
 	/** Conversations or messages that did not validate and were left out. */
 	skipped: number;
+	/** Which conversations those were in, in the file's order. */
+	damaged: DamagedInImport[];
 	/** Conversations the library has already, unchanged, and that were left out. */
 	alreadyHere: number;
 }
@@ -90,11 +102,12 @@ export function parseImport(
 			? (value.attachments as Record<string, unknown>)
 			: {};
 	let skipped = 0;
+	const damaged: DamagedInImport[] = [];
 	let alreadyHere = 0;
 	const taken = new Set<string>();
 	const conversations: Conversation[] = [];
 	const attachments: ImportedAttachment[] = [];
-	for (const entry of value.conversations as unknown[]) {
+	for (const [index, entry] of (value.conversations as unknown[]).entries()) {
 		const record = readConversationRecord(entry);
 		const rawMessages: unknown =
 			typeof entry === 'object' && entry !== null && 'messages' in entry
@@ -102,6 +115,7 @@ export function parseImport(
 				: undefined;
 		if (record === null || !Array.isArray(rawMessages)) {
 			skipped++;
+			damaged.push({ position: index + 1, title: titleOf(entry), messages: null });
 			continue;
 		}
 		const inLibrary = here.get(record.id);
@@ -116,8 +130,12 @@ export function parseImport(
 		const read: MessageRecord[] = [];
 		for (const raw of rawMessages as unknown[]) {
 			const message = readMessageRecord(raw);
-			if (message === null) skipped++;
-			else read.push(message);
+			if (message !== null) read.push(message);
+		}
+		const lost = rawMessages.length - read.length;
+		if (lost > 0) {
+			skipped += lost;
+			damaged.push({ position: index + 1, title: titleOf(record), messages: lost });
 		}
 		// Positions are renumbered 0, 1, 2, … in their order; a position a record refers to (where
 		// a branch forks, the first message a summary keeps) becomes the number of messages before it.
@@ -155,7 +173,19 @@ export function parseImport(
 			messages
 		});
 	}
-	return { conversations, attachments, skipped, alreadyHere };
+	return { conversations, attachments, skipped, damaged, alreadyHere };
+}
+
+/** A title to name a damaged conversation by: what its entry holds, if it is text. */
+function titleOf(entry: unknown): string | null {
+	const title =
+		typeof entry === 'object' && entry !== null && 'title' in entry ? entry.title : undefined;
+	if (typeof title !== 'string') return null;
+	const words = title.replace(/\s+/g, ' ').trim();
+	if (words === '') return null;
+	// By code point, so that an emoji or a rare Han character is never cut in half.
+	const characters = [...words];
+	return characters.length > 80 ? `${characters.slice(0, 79).join('')}…` : words;
 }
 
 /** How many of `sorted` (by position) stand before position `seq`. */
