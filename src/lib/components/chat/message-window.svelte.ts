@@ -10,11 +10,10 @@
  *
  * Hysteresis: a move drops rows at the far end only while that end is away from the view (the
  * caller measures it: `keepLater`, `keepEarlier`). When the rows are short, both ends are near at
- * once;
- * sliding would drop rows from under the person and move the other end into range again, back and
- * forth. The window grows past `max` instead, until an end leaves the range (so short rows bound
- * it: what fits in the view and both margins, and a page), and keeps that size until it is opened
- * afresh.
+ * once; sliding would drop rows from under the person and move the other end into range again,
+ * back and forth. The window grows past `max` instead, until an end leaves the range (so short
+ * rows bound it: what fits in the view and both margins, and a page), and keeps that size until it
+ * is opened afresh.
  */
 export interface WindowSizes {
 	initial: number;
@@ -73,7 +72,10 @@ export class MessageWindow {
 
 	/** Back to the latest messages ("jump to latest"). */
 	showLatest(): void {
-		this.#openLatest();
+		this.#openedKey = this.#key();
+		this.#limit = this.#sizes.max;
+		this.#followsEnd = true;
+		this.#start = Math.max(0, this.#count() - this.#sizes.initial);
 	}
 
 	/**
@@ -117,15 +119,8 @@ export class MessageWindow {
 		this.#followsEnd = end >= this.#count();
 	}
 
-	#openLatest(): void {
-		this.#openedKey = this.#key();
-		this.#limit = this.#sizes.max;
-		this.#followsEnd = true;
-		this.#start = Math.max(0, this.#count() - this.#sizes.initial);
-	}
-
 	/** Makes a freshly opened window's implicit state explicit before moving it. */
 	#settle(): void {
-		if (this.#fresh) this.#openLatest();
+		if (this.#fresh) this.showLatest();
 	}
 }
