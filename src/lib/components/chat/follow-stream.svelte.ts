@@ -63,8 +63,9 @@ export class FollowState {
 		return this.#holding || this.#intentAt >= time;
 	}
 
+	/** Input in the last INTENT_MS: the scrolls happening now are the person's. */
 	#personScrolling(): boolean {
-		return this.#holding || performance.now() - this.#intentAt < INTENT_MS;
+		return this.inputSince(performance.now() - INTENT_MS);
 	}
 
 	/**
