@@ -274,6 +274,52 @@ function growth(report: RenderBenchReport, medians: Map<string, RunRow>): string
 	);
 }
 
+/**
+ * What the p95 target leaves a renderer: per 10k tok/s case, each renderer's latency beside the
+ * page's own (`none`), and the work its frames carry (script, and style with layout, per frame
+ * shown), which is what delays a frame's paint past the floor's.
+ */
+function latencyAboveFloor(report: RenderBenchReport, medians: Map<string, RunRow>): string {
+	const rows: (string | number)[][] = [];
+	const floors: number[] = [];
+	for (const answer of report.cases) {
+		if (answer.tokensPerSecond !== 10_000 || answer.sentOnOpen === true) continue;
+		const none = medians.get(`none ${caseLabel(answer)}`);
+		if (none !== undefined) floors.push(none.latencyP95Ms);
+		for (const renderer of ['ours', 'streaming-markdown', 'none'] as const) {
+			const run = medians.get(`${renderer} ${caseLabel(answer)}`);
+			if (run === undefined) continue;
+			rows.push([
+				caseLabel(answer),
+				renderer,
+				run.latencyP50Ms,
+				run.latencyP95Ms,
+				none === undefined ? '–' : fixed(run.latencyP95Ms - none.latencyP95Ms, 1),
+				fixed(scriptPerFrame(run)),
+				fixed((run.layoutMs + run.styleMs) / run.frames)
+			]);
+		}
+	}
+	if (rows.length === 0) return 'No run at 10k tok/s.';
+	const floor = Math.max(...floors);
+	return [
+		`The page without a renderer is at p95 ${fixed(Math.min(...floors), 1)}–${fixed(floor, 1)} ms: a delta waits for the next frame, and that frame for its paint. The ≤ 20 ms target leaves a renderer about ${fixed(20 - floor, 1)} ms of work per frame at the 95th percentile, where any DOM change costs script, then style and layout before the paint.`,
+		'',
+		table(
+			[
+				'answer',
+				'renderer',
+				'p50 ms',
+				'p95 ms',
+				'p95 above the floor, ms',
+				'script ms per frame shown',
+				'style + layout ms per frame shown'
+			],
+			rows
+		)
+	].join('\n');
+}
+
 function ratios(report: RenderBenchReport, medians: Map<string, RunRow>): string {
 	const peers = report.renderers.filter((r) => r !== 'ours' && r !== 'none');
 	const rows: (string | number)[][] = [];
@@ -467,6 +513,10 @@ export async function writeReport(report: RenderBenchReport): Promise<void> {
 			['target', 'measured', 'wanted', 'met'],
 			report.targets.map((t) => [t.name, t.value, t.target, t.met ? 'yes' : 'no'])
 		),
+		'',
+		'## Latency above the floor (10k tok/s)',
+		'',
+		latencyAboveFloor(report, medians),
 		'',
 		'## Growth: 80 KB → 300 KB (llm answer)',
 		'',
