@@ -145,21 +145,49 @@ test('a prompt typed on a fresh page leaves without waiting for code: sending lo
 	await page.getByRole('button', { name: 'Send' }).click();
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 
-	// Every script the page fetched from the click until the turn's request left.
-	const waitedFor = await page.evaluate((clicked) => {
+	const waitedFor = await scriptsBeforeTurn(page, clickedAt);
+	expect(waitedFor, 'scripts fetched between the click on Send and the request').toEqual([]);
+});
+
+test('a prompt that comes without a key (dictation, a drop, autofill) loads what a send needs as well', async ({
+	page
+}) => {
+	await page.goto('/');
+	await composerUsable(page);
+	const inFlight = new Set<Request>();
+	page.on('request', (request) => inFlight.add(request));
+	page.on('requestfinished', (request) => inFlight.delete(request));
+	page.on('requestfailed', (request) => inFlight.delete(request));
+	// Text put in whole: an input event, and no key or pointer before the click on Send.
+	await page.getByRole('textbox', { name: 'Message' }).fill('no key before it');
+	await page.evaluate(
+		() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 }))
+	);
+	await expect.poll(() => inFlight.size).toBe(0);
+	const clickedAt = await page.evaluate(() => performance.now());
+	await page.getByRole('button', { name: 'Send' }).click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	expect(
+		await scriptsBeforeTurn(page, clickedAt),
+		'scripts fetched between the click on Send and the request'
+	).toEqual([]);
+});
+
+/** Every script the page fetched from `clicked` (its clock) until the turn's request left. */
+function scriptsBeforeTurn(page: Page, clicked: number): Promise<string[]> {
+	return page.evaluate((clickedAt) => {
 		const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
 		const turn = entries.find(
-			(entry) => entry.startTime >= clicked && /\/v1\/(?:responses|messages)$/.test(entry.name)
+			(entry) => entry.startTime >= clickedAt && /\/v1\/(?:responses|messages)$/.test(entry.name)
 		);
 		if (turn === undefined) return ['(no turn request)'];
 		return entries
 			.filter(
 				(entry) =>
-					entry.startTime >= clicked &&
+					entry.startTime >= clickedAt &&
 					entry.startTime <= turn.startTime &&
 					new URL(entry.name).pathname.endsWith('.js')
 			)
 			.map((entry) => new URL(entry.name).pathname);
-	}, clickedAt);
-	expect(waitedFor, 'scripts fetched between the click on Send and the request').toEqual([]);
-});
+	}, clicked);
+}

@@ -1,9 +1,10 @@
 /**
  * Code the first paint does not need, loaded at the person's first interaction with the page (the
- * first pointer or key anywhere, then never again) when the page is next idle: the first key or
- * click is often a send, which should not share its frame with compiling it. Not focus: the
- * composer takes focus by itself when the page opens. A load that fails is left to its own first
- * use, which says so.
+ * first pointer, key or text input anywhere, then never again) when the page is next idle: the
+ * first key or click is often a send, which should not share its frame with compiling it. Text
+ * can come with no key or pointer before it (dictation, a drop from another window, autofill), and
+ * a send may follow it at once. Not focus: the composer takes focus by itself when the page opens.
+ * A load that fails is left to its own first use, which says so.
  *
  * An interaction inside an element marked `data-leaves-page` (the new version's Reload) is not one:
  * the page is about to go, and module requests answered by the outgoing service worker just as the
@@ -14,7 +15,7 @@ export function loadOnFirstInteraction(
 	loads: readonly (() => Promise<unknown>)[],
 	target: EventTarget = window
 ): () => void {
-	const types = ['pointerdown', 'keydown'] as const;
+	const types = ['pointerdown', 'keydown', 'input'] as const;
 	const start = (event: Event): void => {
 		if (event.target instanceof Element && event.target.closest('[data-leaves-page]')) return;
 		stop();
