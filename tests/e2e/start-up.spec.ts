@@ -4,7 +4,7 @@
  * shell the service worker stored) asks `/api/config` as before. A returning visit starts with the
  * model list the gateway answered last time, and takes the fresh one when it comes.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { lastAnswer, send } from './chat-helpers.ts';
 
 const INLINED = /<script type="application\/json" id="switchboard-config">[^<]*<\/script>/;
@@ -127,39 +127,40 @@ test('a returning visit starts with the model list from last time and takes the 
 test('a prompt typed on a fresh page leaves without waiting for code: sending loads while the person types', async ({
 	page
 }) => {
-	await page.goto('/');
-	await composerUsable(page);
-	const inFlight = new Set<Request>();
-	page.on('request', (request) => inFlight.add(request));
-	page.on('requestfinished', (request) => inFlight.delete(request));
-	page.on('requestfailed', (request) => inFlight.delete(request));
-	await page.getByRole('textbox', { name: 'Message' }).pressSequentially('no waiting for code');
-	// The first key asks for what a send needs when the page is next idle (first-interaction.ts);
-	// an idle callback asked for after it runs after that one, and the modules it asked for are
-	// then on their way. The click comes once they are in.
-	await page.evaluate(
-		() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 }))
+	const waitedFor = await scriptsFetchedBySend(page, (composer) =>
+		composer.pressSequentially('no waiting for code')
 	);
-	await expect.poll(() => inFlight.size).toBe(0);
-	const clickedAt = await page.evaluate(() => performance.now());
-	await page.getByRole('button', { name: 'Send' }).click();
-	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-
-	const waitedFor = await scriptsBeforeTurn(page, clickedAt);
 	expect(waitedFor, 'scripts fetched between the click on Send and the request').toEqual([]);
 });
 
 test('a prompt that comes without a key (dictation, a drop, autofill) loads what a send needs as well', async ({
 	page
 }) => {
+	// Text put in whole: an input event, and no key or pointer before the click on Send.
+	const waitedFor = await scriptsFetchedBySend(page, (composer) =>
+		composer.fill('no key before it')
+	);
+	expect(waitedFor, 'scripts fetched between the click on Send and the request').toEqual([]);
+});
+
+/**
+ * On a fresh page, puts a prompt in with `enter`, lets the page settle, clicks Send and waits for
+ * the answer: every script fetched from the click until the turn's request left.
+ */
+async function scriptsFetchedBySend(
+	page: Page,
+	enter: (composer: Locator) => Promise<void>
+): Promise<string[]> {
 	await page.goto('/');
 	await composerUsable(page);
 	const inFlight = new Set<Request>();
 	page.on('request', (request) => inFlight.add(request));
 	page.on('requestfinished', (request) => inFlight.delete(request));
 	page.on('requestfailed', (request) => inFlight.delete(request));
-	// Text put in whole: an input event, and no key or pointer before the click on Send.
-	await page.getByRole('textbox', { name: 'Message' }).fill('no key before it');
+	await enter(page.getByRole('textbox', { name: 'Message' }));
+	// The first interaction asks for what a send needs when the page is next idle
+	// (first-interaction.ts); an idle callback asked for after it runs after that one, and the
+	// modules it asked for are then on their way. The click comes once they are in.
 	await page.evaluate(
 		() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 }))
 	);
@@ -167,27 +168,19 @@ test('a prompt that comes without a key (dictation, a drop, autofill) loads what
 	const clickedAt = await page.evaluate(() => performance.now());
 	await page.getByRole('button', { name: 'Send' }).click();
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-	expect(
-		await scriptsBeforeTurn(page, clickedAt),
-		'scripts fetched between the click on Send and the request'
-	).toEqual([]);
-});
-
-/** Every script the page fetched from `clicked` (its clock) until the turn's request left. */
-function scriptsBeforeTurn(page: Page, clicked: number): Promise<string[]> {
-	return page.evaluate((clickedAt) => {
+	return page.evaluate((clicked) => {
 		const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
 		const turn = entries.find(
-			(entry) => entry.startTime >= clickedAt && /\/v1\/(?:responses|messages)$/.test(entry.name)
+			(entry) => entry.startTime >= clicked && /\/v1\/(?:responses|messages)$/.test(entry.name)
 		);
 		if (turn === undefined) return ['(no turn request)'];
 		return entries
 			.filter(
 				(entry) =>
-					entry.startTime >= clickedAt &&
+					entry.startTime >= clicked &&
 					entry.startTime <= turn.startTime &&
 					new URL(entry.name).pathname.endsWith('.js')
 			)
 			.map((entry) => new URL(entry.name).pathname);
-	}, clicked);
+	}, clickedAt);
 }
