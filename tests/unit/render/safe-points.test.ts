@@ -104,6 +104,15 @@ describe('inline safe points', () => {
 		);
 	});
 
+	it('a link that more text could undo does not settle the brackets it deactivated', () => {
+		// `[a]` is a shortcut link and deactivates the `[` before it, but `[^a]` after it makes it no
+		// link, and then `[…]()` around both is one (found by the property above, seed -1766564958).
+		expect(parseInline('][\n[a]', { definitions, footnotes }).safeEnd).toBe(0);
+		expect(parseInline('x [\n[a][^', { definitions, footnotes }).safeEnd).toBe(2);
+		// Settled once the next character is neither `[` nor `(`: the `[` before is dead for good.
+		expect(parseInline('x [\n[a] b', { definitions, footnotes }).safeEnd).toBe(8);
+	});
+
 	it('nothing after a construct more text could still change is safe', () => {
 		expect(parseInline('a *open and more words').safeEnd).toBe(2);
 		expect(parseInline('a `open and more words').safeEnd).toBe(2);

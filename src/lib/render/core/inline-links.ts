@@ -68,8 +68,12 @@ export function closeBracket(parser: InlineParser): void {
 		return;
 	}
 	const tail = scanLinkTail(parser.text, parser.pos);
-	// More text could still turn `[…]` into an inline link: nothing before the `[` is final yet.
-	if (tail === 'eof') parser.pending(opener.position);
+	// More text could still change what `[…]` is: an inline link's tail, or a label still being
+	// written after it (`[a][^`, which can leave `[a]` no link at all). Nothing before the `[` is
+	// final yet, nor are the brackets a link made of it deactivates.
+	const unsettled =
+		tail === 'eof' || (tail === null && scanLinkLabel(parser.text, parser.pos) === 'eof');
+	if (unsettled) parser.pending(opener.position);
 	const target = tail !== null && tail !== 'eof' ? tail : reference(parser, opener, start);
 	if (target === null) {
 		if (footnoteReference(parser, opener, start)) return;
@@ -95,6 +99,7 @@ export function closeBracket(parser: InlineParser): void {
 			if (!bracket.active) break;
 			bracket.active = false;
 			parser.activeBrackets--;
+			if (unsettled) parser.pending(bracket.position);
 		}
 	}
 	parser.pos = target.end;
@@ -139,8 +144,6 @@ function reference(parser: InlineParser, opener: Bracket, closerStart: number): 
 	const text = parser.text;
 	const after = closerStart + 1;
 	const label = scanLinkLabel(text, after);
-	// A label still being written: settled only by more text.
-	if (label === 'eof') parser.pending(opener.position);
 	let raw: string | null = null;
 	let end = after;
 	if (label !== null && label !== 'eof') {
