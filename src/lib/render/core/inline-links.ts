@@ -71,10 +71,11 @@ export function closeBracket(parser: InlineParser): void {
 	// More text could still change what `[…]` is: an inline link's tail, or a label still being
 	// written after it (`[a][^`, which can leave `[a]` no link at all). Nothing before the `[` is
 	// final yet, nor are the brackets a link made of it deactivates.
-	const unsettled =
-		tail === 'eof' || (tail === null && scanLinkLabel(parser.text, parser.pos) === 'eof');
+	// The label is scanned once, here, and handed to `reference()`.
+	const label = tail === null ? scanLinkLabel(parser.text, parser.pos) : null;
+	const unsettled = tail === 'eof' || label === 'eof';
 	if (unsettled) parser.pending(opener.position);
-	const target = tail !== null && tail !== 'eof' ? tail : reference(parser, opener, start);
+	const target = tail !== null && tail !== 'eof' ? tail : reference(parser, opener, start, label);
 	if (target === null) {
 		if (footnoteReference(parser, opener, start)) return;
 		removeBracket(parser);
@@ -138,12 +139,18 @@ function footnoteReference(parser: InlineParser, opener: Bracket, closerStart: n
 
 /**
  * A reference after `]` (§6.3): `[label]` names the definition (full), `[]` or nothing means the
- * bracket's own text (collapsed, shortcut). A label not defined is remembered as missing.
+ * bracket's own text (collapsed, shortcut). A label not defined is remembered as missing. `label`
+ * is `scanLinkLabel` right after the `]`, which the caller has already scanned (null when there is
+ * no label, or when the caller found an inline link's tail still being written).
  */
-function reference(parser: InlineParser, opener: Bracket, closerStart: number): LinkTail | null {
+function reference(
+	parser: InlineParser,
+	opener: Bracket,
+	closerStart: number,
+	label: ReturnType<typeof scanLinkLabel>
+): LinkTail | null {
 	const text = parser.text;
 	const after = closerStart + 1;
-	const label = scanLinkLabel(text, after);
 	let raw: string | null = null;
 	let end = after;
 	if (label !== null && label !== 'eof') {
