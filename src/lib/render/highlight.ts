@@ -124,6 +124,14 @@ export class WorkerHighlighter implements CodeHighlighting {
 	readonly #blocks = new WeakMap<HTMLElement, Block>();
 	readonly #queue: { code: HTMLElement; block: Block }[] = [];
 	#scheduled = false;
+	/**
+	 * Whether the person may have something selected. Every read of the selection makes Chromium
+	 * bring style and layout up to date (300 reads, each after a DOM change: 3 s, against 1 ms
+	 * without them), and colouring changes the DOM at every step: so the selection is read once per
+	 * idle slice, and only when a `selectionchange` came since it was last seen collapsed.
+	 */
+	#selectionMayExist = true;
+	#watchingSelection = false;
 
 	grew(code: HTMLElement, text: string, language: string): void {
 		this.#announce(code, text, language, false);
@@ -219,6 +227,7 @@ export class WorkerHighlighter implements CodeHighlighting {
 		if (block.queued) return;
 		block.queued = true;
 		this.#queue.push({ code, block });
+		this.#watchSelection(code.ownerDocument);
 		if (this.#scheduled) return;
 		this.#scheduled = true;
 		whenIdle((deadline) => this.#colourInIdle(deadline));
@@ -227,13 +236,15 @@ export class WorkerHighlighter implements CodeHighlighting {
 	/** Takes steps while the idle period lasts (at least one, so a busy page still progresses). */
 	#colourInIdle(deadline?: IdleDeadline): void {
 		this.#scheduled = false;
+		const doc = this.#queue[0]?.code.ownerDocument;
+		const selected = doc === undefined ? [] : this.#selectedRanges(doc);
 		let first = true;
 		while (this.#queue.length > 0 && (first || (deadline?.timeRemaining() ?? 0) > SLICE_MS)) {
 			first = false;
 			const next = this.#queue[0];
 			if (next === undefined) break;
 			const { code, block } = next;
-			const step = block.colouring === null ? 'waiting' : colourStep(block.colouring);
+			const step = block.colouring === null ? 'waiting' : colourStep(block.colouring, selected);
 			if (step === 'more') continue;
 			this.#queue.shift();
 			block.queued = false;
@@ -250,6 +261,21 @@ export class WorkerHighlighter implements CodeHighlighting {
 			this.#scheduled = true;
 			whenIdle((idle) => this.#colourInIdle(idle));
 		}
+	}
+
+	#watchSelection(doc: Document): void {
+		if (this.#watchingSelection) return;
+		this.#watchingSelection = true;
+		doc.addEventListener('selectionchange', () => (this.#selectionMayExist = true), {
+			passive: true
+		});
+	}
+
+	#selectedRanges(doc: Document): readonly Range[] {
+		if (!this.#selectionMayExist) return [];
+		const ranges = selectedRanges(doc);
+		if (ranges.length === 0) this.#selectionMayExist = false;
+		return ranges;
 	}
 
 	#startWorker(): Worker | null {
@@ -325,12 +351,15 @@ export const codeHighlighter: CodeHighlighting = new WorkerHighlighter();
  * Colours the next stretch of the block, at most the rest of one chunk: 'more' when something
  * was coloured or passed and more may follow, 'waiting' when all that was highlighted is
  * coloured (a later answer goes on), 'gone' when the block changed or left the page (it is left as
- * it is), 'selected' when the person's selection touches the chunk.
+ * it is), 'selected' when the person's selection (`selected`: its ranges) touches the chunk.
  *
  * A chunk is a `span.md-chunk` whose last child is its plain text node (plain-text.ts); what is
  * coloured goes before that node, which loses as many characters from its start.
  */
-export function colourStep(block: Colouring): 'more' | 'waiting' | 'gone' | 'selected' {
+export function colourStep(
+	block: Colouring,
+	selected: readonly Range[] = selectedRanges(block.code.ownerDocument)
+): 'more' | 'waiting' | 'gone' | 'selected' {
 	const { code, text, highlight } = block;
 	if (!code.isConnected) return 'gone';
 	const chunk = code.childNodes[block.index];
@@ -360,7 +389,7 @@ export function colourStep(block: Colouring): 'more' | 'waiting' | 'gone' | 'sel
 		}
 		return 'waiting';
 	}
-	if (selectionTouches(chunk)) return 'selected';
+	if (selected.some((range) => range.intersectsNode(chunk))) return 'selected';
 	const from = block.coloured;
 	const to = from + length;
 	chunk.insertBefore(highlightedNodes(code.ownerDocument, text, highlight, from, to), plain);
@@ -369,10 +398,9 @@ export function colourStep(block: Colouring): 'more' | 'waiting' | 'gone' | 'sel
 	return 'more';
 }
 
-function selectionTouches(node: Node): boolean {
-	const selection = node.ownerDocument?.getSelection() ?? null;
-	if (selection === null || selection.isCollapsed) return false;
-	for (let index = 0; index < selection.rangeCount; index++)
-		if (selection.getRangeAt(index).intersectsNode(node)) return true;
-	return false;
+/** The ranges the person has selected; none when the selection is collapsed. Reading forces layout. */
+function selectedRanges(doc: Document): Range[] {
+	const selection = doc.getSelection();
+	if (selection === null || selection.isCollapsed) return [];
+	return Array.from({ length: selection.rangeCount }, (_, index) => selection.getRangeAt(index));
 }

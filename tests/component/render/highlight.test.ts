@@ -92,6 +92,59 @@ describe('code highlighting', () => {
 		}
 	});
 
+	it('leaves a streamed chunk the person selects plain until the selection goes', async () => {
+		const views = Array.from({ length: 3 }, () => {
+			const element = document.createElement('div');
+			element.className = 'markdown';
+			document.body.append(element);
+			return { element, markdown: new LiveMarkdown(element) };
+		});
+		const [first, second, third] = views as [
+			(typeof views)[0],
+			(typeof views)[0],
+			(typeof views)[0]
+		];
+		const codeIn = (view: (typeof views)[0]): HTMLElement => {
+			const found = view.element.querySelector<HTMLElement>('pre code');
+			if (found === null) throw new Error('no code block');
+			return found;
+		};
+		const keywords = (view: (typeof views)[0]): number =>
+			codeIn(view).querySelectorAll('.hljs-keyword').length;
+		const selection = document.getSelection();
+		try {
+			// A first block is coloured with nothing selected: the highlighter has seen no selection.
+			first.markdown.append('```ts\n' + line(0) + '```\n');
+			first.markdown.flush();
+			await expect
+				.poll(() => codeIn(first).classList.contains('hljs'), { timeout: 10_000 })
+				.toBe(true);
+			// A second block streams in; the person selects its text before it is coloured.
+			second.markdown.append('```ts\n' + line(1) + line(2) + 'const pre');
+			second.markdown.flush();
+			selection?.selectAllChildren(codeIn(second));
+			// A third block, asked for after the second: once it is coloured, the second's answer has
+			// come back and been tried, and its text, under the selection, stays as it was.
+			third.markdown.append('```ts\n' + line(3) + '```\n');
+			third.markdown.flush();
+			await expect
+				.poll(() => codeIn(third).classList.contains('hljs'), { timeout: 10_000 })
+				.toBe(true);
+			expect(keywords(second)).toBe(0);
+			expect(selection?.toString()).toBe(line(1) + line(2) + 'const pre');
+			// The selection goes: the second block is coloured, its text the same.
+			selection?.removeAllRanges();
+			await expect.poll(() => keywords(second), { timeout: 10_000 }).toBe(2);
+			expect(codeIn(second).textContent).toBe(line(1) + line(2) + 'const pre');
+		} finally {
+			selection?.removeAllRanges();
+			for (const { element, markdown } of views) {
+				markdown.destroy();
+				element.remove();
+			}
+		}
+	});
+
 	it('leaves a chunk under the selection, or one that changed, as it is', () => {
 		const text = 'let a = 1;\nlet b = 2;\n';
 		const highlight = highlightToRanges(text, 'javascript');
