@@ -45,6 +45,7 @@ const FLING_LABEL =
 const ROUNDS = QUICK ? 1 : Number(process.env['BENCH_ROUNDS'] ?? 3);
 const ALL_RENDERERS: Renderer[] = [
 	'ours',
+	'ours-plain',
 	'streaming-markdown',
 	'marked-blocks',
 	'marked-naive',
