@@ -1,7 +1,7 @@
 /**
  * The highlight worker: highlight.js runs here, off the page's main thread. It answers each
  * request with scope ranges over the request's own text (hljs-dom.ts), never with markup; the page
- * builds the spans itself, a slice at a time (highlight.ts).
+ * builds the spans itself, a slice at a time (code-colouring.ts).
  */
 import { highlightToRanges } from './highlight-languages.ts';
 import type { HighlightReply, HighlightRequest } from './highlight-worker-protocol.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import MarkdownView from '../../../src/lib/components/render/MarkdownView.svelte';
 import { LIMITS } from '../../../src/lib/render/core/limits.ts';
-import { colourStep } from '../../../src/lib/render/highlight.ts';
+import { colourStep } from '../../../src/lib/render/code-colouring.ts';
 import { LiveMarkdown } from '../../../src/lib/render/live-markdown.ts';
 import { highlightToRanges } from '../../../src/lib/render/highlight-languages.ts';
 

@@ -69,9 +69,9 @@ export function closeBracket(parser: InlineParser): void {
 	}
 	const tail = scanLinkTail(parser.text, parser.pos);
 	// More text could still change what `[…]` is: an inline link's tail, or a label still being
-	// written after it (`[a][^`, which can leave `[a]` no link at all). Nothing before the `[` is
-	// final yet, nor are the brackets a link made of it deactivates.
-	// The label is scanned once, here, and handed to `reference()`.
+	// written after it (`[a][^`, which can leave `[a]` no link at all; scanned once, here, and
+	// handed to `reference()`). Nothing before the `[` is final yet, nor are the brackets a link
+	// made of it deactivates.
 	const label = tail === null ? scanLinkLabel(parser.text, parser.pos) : null;
 	const unsettled = tail === 'eof' || label === 'eof';
 	if (unsettled) parser.pending(opener.position);

@@ -3,8 +3,8 @@
  * text in a <pre><code>. Lines arrive one by one; all but the last are appended for good (plain
  * chunks), the last may still be a preview and is redrawn each frame. `highlighting` hears of the
  * lines kept for good as they grow and of the whole text once the block is final, and colours
- * the plain chunks in place (off the hot path, see highlight.ts); a ```mermaid block is handed to
- * `diagrams` to be drawn beside its code (diagram-view.ts).
+ * the plain chunks in place (off the hot path, see highlight.ts and code-colouring.ts); a
+ * ```mermaid block is handed to `diagrams` to be drawn beside its code (diagram-view.ts).
  */
 import type { Block, CodeBlock } from '../core/model.ts';
 import type { BlockView } from './block-views.ts';
