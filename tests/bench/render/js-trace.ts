@@ -19,7 +19,7 @@
  */
 import type { CDPSession } from '@playwright/test';
 
-interface TraceEvent {
+export interface TraceEvent {
 	ph: string;
 	name: string;
 	cat: string;
@@ -27,7 +27,7 @@ interface TraceEvent {
 	tid: number;
 	ts: number;
 	dur?: number;
-	args?: { name?: string };
+	args?: { name?: string } & Record<string, unknown>;
 }
 
 export interface JsTime {
@@ -39,24 +39,33 @@ export interface JsTime {
 
 /** Starts tracing V8's events; `stop()` ends it and adds up the time. */
 export async function startJsTrace(cdp: CDPSession): Promise<{ stop(): Promise<JsTime> }> {
+	const trace = await startTrace(cdp, ['v8', 'v8.execute']);
+	return { stop: async () => jsTime(await trace.stop()) };
+}
+
+/** Starts a Chromium trace of `categories` (only those); `stop()` ends it and gives its events. */
+export async function startTrace(
+	cdp: CDPSession,
+	categories: string[]
+): Promise<{ stop(): Promise<TraceEvent[]> }> {
 	const events: TraceEvent[] = [];
 	const collect = ({ value }: { value: object[] }): void => {
 		for (const event of value) events.push(event as TraceEvent);
 	};
 	cdp.on('Tracing.dataCollected', collect);
 	await cdp.send('Tracing.start', {
-		traceConfig: { includedCategories: ['v8', 'v8.execute'], excludedCategories: ['*'] },
+		traceConfig: { includedCategories: categories, excludedCategories: ['*'] },
 		transferMode: 'ReportEvents'
 	});
 	return {
-		async stop(): Promise<JsTime> {
+		async stop(): Promise<TraceEvent[]> {
 			const complete = new Promise<void>((resolve) =>
 				cdp.once('Tracing.tracingComplete', () => resolve())
 			);
 			await cdp.send('Tracing.end');
 			await complete;
 			cdp.off('Tracing.dataCollected', collect);
-			return jsTime(events);
+			return events;
 		}
 	};
 }

@@ -5,11 +5,20 @@
  * first frame, and of the frame in which the latest answer is fully rendered; long tasks and
  * frames while scrolling, and every long animation frame attributed (loaf.ts: which phase —
  * script, the frame's callbacks, or style, layout and paint — and which scripts), so that a rare
- * slow frame can be traced to its cause.
+ * slow frame can be traced to its cause. With `traceFrames`, a Chromium trace of the scroll also
+ * says what each of those frames styled and laid out (frame-trace.ts); tracing slows the page, so
+ * those rounds' counts of long frames are not the benchmark's.
  */
 import { loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
 import { benchAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
+import {
+	FRAME_TRACE_CATEGORIES,
+	FRAME_TRACE_MARK,
+	frameRenderings,
+	renderingLine
+} from './frame-trace.ts';
+import { startTrace } from './js-trace.ts';
 import { attribute, type AttributedFrame } from './loaf.ts';
 import type { PageStats } from './page-probes.ts';
 import type { SourceLocator } from './source-locator.ts';
@@ -27,6 +36,8 @@ export interface LongConversationRun {
 	scrollLongAnimationFrames: number;
 	/** Every long animation frame (over 50 ms) while scrolling, attributed. */
 	scrollLongFrames: AttributedFrame[];
+	/** With `traceFrames`: what each of those frames styled and laid out, one line each. */
+	scrollLongFrameRenderings: string[] | null;
 	longestScrollFrameGapMs: number;
 	reachedFirstMessage: boolean;
 	loadAverage: number;
@@ -90,11 +101,12 @@ interface BenchWindow {
 export async function longConversationRun(
 	browser: Browser,
 	url: string,
-	locator: SourceLocator | null
+	locator: SourceLocator | null,
+	{ traceFrames = false }: { traceFrames?: boolean } = {}
 ): Promise<LongConversationRun> {
 	const messages = seededConversation();
 	const bytes = messages.reduce((sum, message) => sum + Buffer.byteLength(message.text), 0);
-	const { context, page } = await openBenchPage(browser, url, 'ours');
+	const { context, page, cdp } = await openBenchPage(browser, url, 'ours');
 	try {
 		// The message list (which the bench hook shows the seeded conversation in) is there only once
 		// the conversation has a message: one short answer first.
@@ -132,10 +144,11 @@ export async function longConversationRun(
 			while (!latestRendered() && latest < 10_000) latest = (await afterPaint()) - started;
 			return { firstPaint, latest };
 		}, messages);
-		const scrollStart = await page.evaluate(() => {
+		const trace = traceFrames ? await startTrace(cdp, FRAME_TRACE_CATEGORIES) : null;
+		const scrollStart = await page.evaluate((mark) => {
 			(window as unknown as BenchWindow).__benchStats.start();
-			return performance.now();
-		});
+			return performance.mark(mark).startTime;
+		}, FRAME_TRACE_MARK);
 		const scroll = await page.evaluate(async (SCROLL_PX_PER_FRAME) => {
 			const main = document.querySelector<HTMLElement>('[data-follow-stream]');
 			if (main === null) return { frames: 0, ms: 0, reached: false };
@@ -157,6 +170,7 @@ export async function longConversationRun(
 		}, SCROLL_PX_PER_FRAME);
 		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.stop());
 		const stats = await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.stats);
+		const traced = trace === null ? null : await trace.stop();
 		const gaps = stats.frames.slice(1).map((time, index) => time - (stats.frames[index] ?? time));
 		const round = (value: number): number => Math.round(value * 10) / 10;
 		return {
@@ -170,6 +184,10 @@ export async function longConversationRun(
 			scrollLongTaskMs: round(stats.longTasks.reduce((sum, task) => sum + task.duration, 0)),
 			scrollLongAnimationFrames: stats.longFrames.length,
 			scrollLongFrames: stats.longFrames.map((frame) => attribute(frame, scrollStart, locator)),
+			scrollLongFrameRenderings:
+				traced === null
+					? null
+					: frameRenderings(traced, scrollStart, stats.longFrames).map(renderingLine),
 			longestScrollFrameGapMs: round(Math.max(0, ...gaps)),
 			reachedFirstMessage: scroll.reached,
 			loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100
@@ -184,6 +202,7 @@ export async function longConversationRun(
  * and the longest gap between frames; then every frame over 50 ms, attributed.
  */
 export function flingSummary(runs: readonly LongConversationRun[], label: string): string {
+	const traced = runs.some((run) => run.scrollLongFrameRenderings !== null);
 	const lines = [
 		`## ${label} (${new Date().toISOString()})`,
 		'',
@@ -194,15 +213,16 @@ export function flingSummary(runs: readonly LongConversationRun[], label: string
 				`| ${index + 1} | ${run.scrollFrames} | ${run.scrollLongTasks} | ${run.scrollLongTaskMs} | ${run.scrollLongAnimationFrames} | ${run.longestScrollFrameGapMs} | ${run.reachedFirstMessage ? 'yes' : 'no'} | ${run.loadAverage} |`
 		),
 		'',
-		'| run | at ms | ms | tasks ms | frame callbacks ms | style/layout/paint ms | forced layout ms | scripts over 5 ms |',
-		'| --- | ----- | -- | -------- | ------------------ | --------------------- | ---------------- | ----------------- |',
+		`| run | at ms | ms | tasks ms | frame callbacks ms | style/layout/paint ms | forced layout ms | scripts over 5 ms |${traced ? ' in the trace (ms) |' : ''}`,
+		`| --- | ----- | -- | -------- | ------------------ | --------------------- | ---------------- | ----------------- |${traced ? ' --- |' : ''}`,
 		...runs.flatMap((run, index) =>
-			run.scrollLongFrames.map((frame) => {
+			run.scrollLongFrames.map((frame, frameIndex) => {
 				const scripts = frame.scripts
 					.filter((script) => script.ms >= 5)
 					.map((script) => `${script.what}: ${script.ms} ms`)
 					.join('; ');
-				return `| ${index + 1} | ${frame.atMs} | ${frame.durationMs} | ${frame.tasksMs} | ${frame.frameCallbacksMs} | ${frame.styleLayoutPaintMs} | ${frame.forcedLayoutMs} | ${scripts === '' ? '—' : scripts} |`;
+				const rendering = traced ? ` ${run.scrollLongFrameRenderings?.[frameIndex] ?? '—'} |` : '';
+				return `| ${index + 1} | ${frame.atMs} | ${frame.durationMs} | ${frame.tasksMs} | ${frame.frameCallbacksMs} | ${frame.styleLayoutPaintMs} | ${frame.forcedLayoutMs} | ${scripts === '' ? '—' : scripts} |${rendering}`;
 			})
 		),
 		''

@@ -12,7 +12,8 @@
  * (unless `--profile`), one fling (about 7 minutes; for development). `--renderers=ours,none`:
  * only those. `--fling-only`: the fling's rounds alone, no streaming; their summary goes to the
  * console and to tests/bench/results/fling.md (a section named by `--fling-label=…`), never to
- * render.json / render.md.
+ * render.json / render.md. `--fling-trace` (with `--fling-only`): each round traced, and each of
+ * its long frames said with what the browser styled and laid out in it (frame-trace.ts).
  */
 import { appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -40,6 +41,7 @@ import {
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const FLING_ONLY = args.includes('--fling-only');
+const FLING_TRACE = args.includes('--fling-trace');
 const FLING_LABEL =
 	args.find((arg) => arg.startsWith('--fling-label='))?.slice('--fling-label='.length) ?? 'fling';
 const ROUNDS = QUICK ? 1 : Number(process.env['BENCH_ROUNDS'] ?? 3);
@@ -146,7 +148,9 @@ try {
 	}
 	for (let round = 0; round < (QUICK ? 1 : ROUNDS); round++) {
 		await quiet();
-		const run = await longConversationRun(browser, server.url, locator);
+		const run = await longConversationRun(browser, server.url, locator, {
+			traceFrames: FLING_TRACE
+		});
 		console.log(JSON.stringify({ ...run, scrollLongFrames: run.scrollLongFrames.length }));
 		longConversation.push(run);
 	}
