@@ -85,9 +85,11 @@ export function frameRenderings(
 
 /**
  * V8's garbage collection is traced as `MajorGC` / `MinorGC` and as each of their phases
- * (`V8.GC_MC_MARK`, …): the phases are left out of a report's line, their whole is in it.
+ * (`V8.GC_MC_MARK`, …): the phases are left out of a report's line, their whole is in it. Steps
+ * of incremental marking (`V8.GC_MC_INCREMENTAL`, its start and finalization) belong to no
+ * `MajorGC`: they run inside whatever script allocated, and are kept.
  */
-const GC_PHASE = /^V8\.GC_|^Major concurrent marking/;
+const GC_PHASE = /^V8\.GC_(?!MC_INCREMENTAL(?:_START|_FINALIZE)?$)|^Major concurrent marking/;
 
 /** One line for a report: the events of 3 ms or more, then the counts. */
 export function renderingLine(rendering: FrameRendering | null): string {

@@ -37,6 +37,8 @@ describe('frameRenderings', () => {
 		slice('Layout', 2_054, 1.5, { beginData: { dirtyObjects: 33, totalObjects: 1900 } }),
 		slice('V8.GC_MC_MARK', 2_055, 4),
 		slice('MajorGC', 2_055, 4.5),
+		slice('V8.GC_MC_INCREMENTAL', 2_012, 3.2),
+		slice('V8.GC_MC_INCREMENTAL_EMBEDDER_TRACING', 2_012, 3.1),
 		// Another thread (a worker) in the same time: not the page's rendering.
 		slice('Layout', 2_020, 30, undefined, { pid: 1, tid: 11 })
 	];
@@ -49,7 +51,9 @@ describe('frameRenderings', () => {
 				{ name: 'UpdateLayoutTree', ms: 16 },
 				{ name: 'PrePaint', ms: 8 },
 				{ name: 'MajorGC', ms: 4.5 },
-				{ name: 'V8.GC_MC_MARK', ms: 4 }
+				{ name: 'V8.GC_MC_MARK', ms: 4 },
+				{ name: 'V8.GC_MC_INCREMENTAL', ms: 3.2 },
+				{ name: 'V8.GC_MC_INCREMENTAL_EMBEDDER_TRACING', ms: 3.1 }
 			],
 			styledElements: 541,
 			laidOutObjects: 1100,
@@ -57,7 +61,7 @@ describe('frameRenderings', () => {
 			layouts: 2
 		});
 		expect(renderingLine(rendering ?? null)).toBe(
-			'Layout 21.5, UpdateLayoutTree 16, PrePaint 8, MajorGC 4.5; style of 541 elements; 2 layout(s) of 1100 of 1900 objects'
+			'Layout 21.5, UpdateLayoutTree 16, PrePaint 8, MajorGC 4.5, V8.GC_MC_INCREMENTAL 3.2; style of 541 elements; 2 layout(s) of 1100 of 1900 objects'
 		);
 	});
 
