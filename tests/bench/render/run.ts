@@ -42,6 +42,8 @@ const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const FLING_ONLY = args.includes('--fling-only');
 const FLING_TRACE = args.includes('--fling-trace');
+// Tracing slows the page: a traced fling's numbers never go into render.json / render.md.
+if (FLING_TRACE && !FLING_ONLY) throw new Error('--fling-trace goes with --fling-only');
 const FLING_LABEL =
 	args.find((arg) => arg.startsWith('--fling-label='))?.slice('--fling-label='.length) ?? 'fling';
 const ROUNDS = QUICK ? 1 : Number(process.env['BENCH_ROUNDS'] ?? 3);
