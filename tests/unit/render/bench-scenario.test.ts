@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { benchAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
-import { isRejection, readDemoRequest } from '../../../src/lib/server/demo-gateway/request.ts';
+import { readDemoRequest } from '../../../src/lib/server/demo-gateway/read-request.ts';
+import { isRejection } from '../../../src/lib/server/demo-gateway/request.ts';
 import { planStream } from '../../../src/lib/server/demo-gateway/stream-scenarios.ts';
 import type { RouteKind } from '../../../src/lib/wire/route-kind.ts';
 import { messagesBody, responsesBody } from '../server/demo-gateway-helpers.ts';

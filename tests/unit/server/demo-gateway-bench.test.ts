@@ -5,7 +5,8 @@ import {
 } from '../../../src/lib/server/demo-gateway/bench-pacing.ts';
 import { tokenize } from '../../../src/lib/server/demo-gateway/answer.ts';
 import { longBenchAnswer } from '../../../src/lib/server/demo-gateway/long-answer.ts';
-import { isRejection, readDemoRequest } from '../../../src/lib/server/demo-gateway/request.ts';
+import { readDemoRequest } from '../../../src/lib/server/demo-gateway/read-request.ts';
+import { isRejection } from '../../../src/lib/server/demo-gateway/request.ts';
 import { frame, type Step } from '../../../src/lib/server/demo-gateway/sse-player.ts';
 import {
 	MAX_STREAM_BYTES,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DemoGateway, handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
-import { isRejection, readDemoRequest } from '../../../src/lib/server/demo-gateway/request.ts';
+import { readDemoRequest } from '../../../src/lib/server/demo-gateway/read-request.ts';
+import { isRejection } from '../../../src/lib/server/demo-gateway/request.ts';
 import { playSteps, type Step } from '../../../src/lib/server/demo-gateway/sse-player.ts';
 import {
 	MAX_STREAM_BYTES,

@@ -5,7 +5,8 @@ import {
 	STREAM_SCENARIOS,
 	handleDemoRequest
 } from '../../../src/lib/server/demo-gateway/index.ts';
-import { readDemoRequest, isRejection } from '../../../src/lib/server/demo-gateway/request.ts';
+import { readDemoRequest } from '../../../src/lib/server/demo-gateway/read-request.ts';
+import { isRejection } from '../../../src/lib/server/demo-gateway/request.ts';
 import { playSteps } from '../../../src/lib/server/demo-gateway/sse-player.ts';
 import { planStream } from '../../../src/lib/server/demo-gateway/stream-scenarios.ts';
 import { backendBody, collect, messagesBody, post, responsesBody } from './demo-gateway-helpers.ts';

@@ -21,12 +21,8 @@ import type { RouteKind } from '../../wire/route-kind.ts';
 import { ERROR_SCENARIOS, isErrorScenario, type ErrorScenario } from './error-scenarios.ts';
 import { demoModelList, modelScenario } from './models.ts';
 import { OnceScenarios, type OnceScenariosOptions } from './once-scenarios.ts';
-import {
-	isRejection,
-	readDemoRequest,
-	unverifiedReasoningRejection,
-	type DemoRequest
-} from './request.ts';
+import { readDemoRequest } from './read-request.ts';
+import { isRejection, unverifiedReasoningRejection, type DemoRequest } from './request.ts';
 import { playSteps } from './sse-player.ts';
 import {
 	MAX_STREAM_BYTES,
