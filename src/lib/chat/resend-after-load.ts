@@ -44,8 +44,7 @@ export function takeResend(storage: Storage | null, now: number): ResendAfterLoa
 	} catch {
 		return null;
 	}
-	if (typeof value !== 'object' || value === null) return null;
-	const { reason, conversationId, messageId, at } = value as Record<string, unknown>;
+	const { reason, conversationId, messageId, at } = Object(value) as Record<string, unknown>;
 	if (reason !== 'reload_app' && reason !== 'sign_in') return null;
 	if (typeof conversationId !== 'string' || !ID.test(conversationId)) return null;
 	if (typeof messageId !== 'string' || !ID.test(messageId)) return null;

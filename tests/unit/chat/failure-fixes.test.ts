@@ -12,7 +12,7 @@ import {
 	rememberResend,
 	takeResend
 } from '../../../src/lib/chat/resend-after-load.ts';
-import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import { TurnRun } from '../../../src/lib/chat/turn-run.svelte.ts';
 import { retryDecision, type Failure } from '../../../src/lib/failure/index.ts';
 import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
@@ -209,6 +209,9 @@ describe('resend after load', () => {
 		for (const raw of [
 			'{',
 			'null',
+			'42',
+			'"reload_app"',
+			'[]',
 			JSON.stringify({ ...resend, reason: 'other' }),
 			JSON.stringify({ ...resend, messageId: '../../x' }),
 			JSON.stringify({ ...resend, conversationId: 'x'.repeat(200) })
