@@ -12,12 +12,9 @@ import { DEFAULT_TITLE } from './chat-message.ts';
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
 import { ConversationChannel, type ConversationNews } from './conversation-channel.ts';
 import { blankDraftConversation } from './conversation-writer.ts';
-import {
-	MemoryStore,
-	openConversationStore,
-	type ConversationStore,
-	type StorageProblem
-} from './storage/conversation-store.ts';
+import { type ConversationStore, type StorageProblem } from './storage/conversation-store.ts';
+import { openConversationStore } from './storage/indexeddb-store.ts';
+import { MemoryStore } from './storage/memory-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import type { DamagedInImport } from './storage/import-file.ts';
 import type { ExportFormat } from './storage/transfer.ts';

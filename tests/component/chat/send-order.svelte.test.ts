@@ -7,10 +7,8 @@
 import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
-import {
-	MemoryStore,
-	type RecordChange
-} from '../../../src/lib/chat/storage/conversation-store.ts';
+import { type RecordChange } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { blankConversation, demoTarget } from '../../unit/chat/demo-target.ts';
 

@@ -8,7 +8,7 @@ import { render } from 'vitest-browser-svelte';
 import { page, userEvent } from 'vitest/browser';
 import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
 import { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
-import { openConversationStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { openConversationStore } from '../../../src/lib/chat/storage/indexeddb-store.ts';
 import { requestResult } from '../../../src/lib/chat/storage/idb.ts';
 import LibraryHarness from './LibraryHarness.svelte';
 import { libraryExport } from './library-fixture.ts';

@@ -1,10 +1,10 @@
 /** Writing an import in batches and reading every message back for search, in real IndexedDB. */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-	openConversationStore,
 	SCAN_BATCH,
 	type ConversationStore
 } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { openConversationStore } from '../../../src/lib/chat/storage/indexeddb-store.ts';
 import type { ConversationRecord, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { MESSAGES, openDatabase } from '../../../src/lib/chat/storage/schema.ts';
 import { requestResult, transactionDone } from '../../../src/lib/chat/storage/idb.ts';

@@ -6,10 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { blankDraftConversation } from '../../../src/lib/chat/conversation-writer.ts';
 import type { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
-import {
-	openConversationStore,
-	type ConversationStore
-} from '../../../src/lib/chat/storage/conversation-store.ts';
+import { type ConversationStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { openConversationStore } from '../../../src/lib/chat/storage/indexeddb-store.ts';
 import { transactionDone } from '../../../src/lib/chat/storage/idb.ts';
 import type { ConversationRecord, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import {

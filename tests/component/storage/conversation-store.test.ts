@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openConversationStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { openConversationStore } from '../../../src/lib/chat/storage/indexeddb-store.ts';
 import type { ConversationRecord, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import {
+	ATTACHMENTS,
 	CONVERSATIONS,
 	MESSAGES,
 	MIGRATIONS,
@@ -82,6 +83,10 @@ describe('IndexedDB conversation store', () => {
 			images: [{ mimeType: 'text/html', base64: 'PHNjcmlwdD4=' }]
 		});
 		await transactionDone(transaction);
+		// A file record whose bytes are not a Blob is no file.
+		const files = database.transaction(ATTACHMENTS, 'readwrite');
+		files.objectStore(ATTACHMENTS).put({ id: 'f', conversationId: 'a', blob: 'PHNjcmlwdD4=' });
+		await transactionDone(files);
 		database.close();
 
 		const reopened = await openConversationStore({ name });
@@ -90,6 +95,7 @@ describe('IndexedDB conversation store', () => {
 		expect(loaded?.messages.map((m) => m.text)).toEqual(['good', 'x']);
 		expect(loaded?.messages[1]?.images).toEqual([]);
 		expect(reopened.skippedRecords).toBe(2);
+		expect(await reopened.loadAttachment('f')).toBeUndefined();
 	});
 
 	it('deletes a conversation with all its messages', async () => {

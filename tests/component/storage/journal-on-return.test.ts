@@ -5,7 +5,7 @@
  * else the next load folds the older text back over the newer. Real IndexedDB (Chromium).
  */
 import { afterEach, expect, it } from 'vitest';
-import { openConversationStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { openConversationStore } from '../../../src/lib/chat/storage/indexeddb-store.ts';
 import { clearJournal, readJournal } from '../../../src/lib/chat/storage/unload-journal.ts';
 import { StoragePages } from './storage-pages.ts';
 

@@ -10,7 +10,7 @@ import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
 import { blankDraftConversation } from '../../../src/lib/chat/conversation-writer.ts';
 import { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
-import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import { readJournal, writeJournal } from '../../../src/lib/chat/storage/unload-journal.ts';
 import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
 import { installMapStorage } from './map-storage.ts';

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
-import {
-	MemoryStore,
-	type RecordChange
-} from '../../../src/lib/chat/storage/conversation-store.ts';
+import { type RecordChange } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import type { ChatMessage } from '../../../src/lib/chat/chat-message.ts';
 import type { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';

@@ -11,7 +11,7 @@ import {
 	type ConversationSaver
 } from '../../../src/lib/chat/conversation-saver.ts';
 import { ConversationWriter } from '../../../src/lib/chat/conversation-writer.ts';
-import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import { readJournal, writeJournal } from '../../../src/lib/chat/storage/unload-journal.ts';
 import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
 import { blankConversation, holdWrites } from './demo-session.ts';

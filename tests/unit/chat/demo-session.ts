@@ -3,7 +3,7 @@
  * (the same code that serves /demo), planned as the app plans a Responses turn, and a blank
  * conversation.
  */
-import type { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import type { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import { DemoGateway } from '../../../src/lib/server/demo-gateway/index.ts';
 
 export { blankConversation, demoTarget } from './demo-target.ts';

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
 import { ConversationLibrary, SEARCH_DELAY_MS } from '../../../src/lib/chat/library.svelte.ts';
-import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { exportJson } from '../../../src/lib/chat/storage/transfer.ts';
 import { demoTarget } from './demo-session.ts';

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIN_BRANCH, threadOf } from '../../../src/lib/chat/branches.ts';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { loadTurnEngine } from '../../../src/lib/chat/turn-engine.ts';
-import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import type { Conversation, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { handleDemoRequest } from '../../../src/lib/server/demo-gateway/index.ts';
 import { demoAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { ConversationChannel, readNews } from '../../../src/lib/chat/conversation-channel.ts';
-import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import type { Conversation } from '../../../src/lib/chat/storage/records.ts';
 import { blankConversation, demoFetch, demoTarget } from './demo-session.ts';
 

@@ -8,7 +8,7 @@ import {
 	type BranchRecord
 } from '../../../src/lib/chat/branches.ts';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
-import { MemoryStore } from '../../../src/lib/chat/storage/conversation-store.ts';
+import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import {
 	readConversationRecord,
 	type MessageRecord
