@@ -1,7 +1,8 @@
 /**
  * What a conversation store is: the records it keeps and the operations every store offers, for
- * the page's writers and readers. Two stores implement it: IndexedDB when the browser allows it
- * (indexeddb-store.ts, opened by `openConversationStore`), memory otherwise (memory-store.ts).
+ * the page's writers and readers. Two stores keep them: IndexedDB when the browser allows it
+ * (indexeddb-store.ts, opened by `openConversationStore`), memory otherwise (memory-store.ts);
+ * `SearchableStore` (../search/searchable-store.ts) wraps either for the message search.
  *
  * Writes never undo each other: a conversation's record is patched field by field (a draft saved
  * by the chat keeps the title a person set in the list), and a deleted conversation leaves a
