@@ -338,6 +338,22 @@ test('without IndexedDB and without the notice’s own code, the app still says 
 	await expect(lastAnswer(page)).toContainText('You said “in memory”');
 });
 
+test('when the conversation list’s own code cannot load, every conversation is still listed by its title and opens', async ({
+	page
+}) => {
+	// The app server "goes away" for the rows' code only (loaded with the first conversation to
+	// list, conversation-rows.ts): `data-snippet` is in no other chunk.
+	await failChunksContaining(page, 'data-snippet');
+	await twoConversations(page);
+	const plain = page.locator('#sidebar [data-conversations-plain]');
+	await expect(plain).toHaveText(['about bridges', 'about lighthouses']);
+	await expect(plain.first()).toHaveAttribute('aria-current', 'true');
+	await plain.nth(1).click();
+	await expect(page.locator('[data-role="user"]')).toHaveText('about lighthouses');
+	await expect(lastAnswer(page)).toContainText('You said “about lighthouses”');
+	await expect(plain.nth(1)).toHaveAttribute('aria-current', 'true');
+});
+
 test('without IndexedDB, the app works in memory and says so', async ({ page }) => {
 	await page.addInitScript(() => {
 		Object.defineProperty(window, 'indexedDB', { value: undefined });

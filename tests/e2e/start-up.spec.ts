@@ -143,6 +143,47 @@ test('a prompt that comes without a key (dictation, a drop, autofill) loads what
 	expect(waitedFor, 'scripts fetched between the click on Send and the request').toEqual([]);
 });
 
+test('a first visit loads the conversation list’s rows while the first prompt is typed, not with the page', async ({
+	page
+}) => {
+	const rowsCode: string[] = [];
+	page.on('response', async (response) => {
+		if (!/\/_app\/immutable\/.+\.js$/.test(response.url())) return;
+		// The rows' chunk (ConversationRows.svelte): `data-snippet` is in no other.
+		if ((await response.text()).includes('data-snippet')) rowsCode.push(response.url());
+	});
+	await page.goto('/');
+	await composerUsable(page);
+	await page.waitForLoadState('networkidle');
+	const sidebar = page.locator('#sidebar');
+	await expect(sidebar.getByText('No saved conversations yet.')).toBeVisible();
+	expect(rowsCode, 'the rows’ code, loaded before any interaction').toEqual([]);
+
+	await page.getByRole('textbox', { name: 'Message' }).fill('the first one');
+	await expect.poll(() => rowsCode).toHaveLength(1);
+	// From here, whether the list ever waits for its code (a busy area where the row will be).
+	await page.evaluate(() => {
+		const list = document.getElementById('sidebar');
+		const seen = { busy: false };
+		(window as unknown as { __listWaited: typeof seen }).__listWaited = seen;
+		new MutationObserver(() => {
+			if (list?.querySelector('[aria-busy="true"]')) seen.busy = true;
+		}).observe(list ?? document, { subtree: true, childList: true, attributes: true });
+	});
+	await page.getByRole('button', { name: 'Send' }).click();
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await expect(sidebar.locator('li[data-conversation]')).toHaveCount(1);
+	await expect(sidebar.getByRole('button', { name: 'the first one', exact: true })).toHaveAttribute(
+		'aria-current',
+		'true'
+	);
+	const waited = await page.evaluate(
+		() => (window as unknown as { __listWaited: { busy: boolean } }).__listWaited.busy
+	);
+	expect(waited, 'the new conversation’s row waited for its code').toBe(false);
+	expect(rowsCode).toHaveLength(1);
+});
+
 /**
  * On a fresh page, puts a prompt in with `enter`, lets the page settle, clicks Send and waits for
  * the answer: every script fetched from the click until the turn's request left.
