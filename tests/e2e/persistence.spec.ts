@@ -354,6 +354,39 @@ test('when the conversation list’s own code cannot load, every conversation is
 	await expect(plain.nth(1)).toHaveAttribute('aria-current', 'true');
 });
 
+test.describe('while the conversation list’s own code is on its way', () => {
+	// Every script from the network, where a route can hold one (not from the worker's cache).
+	test.use({ serviceWorkers: 'block' });
+
+	test('a returning visit shows the list as loading, never as empty, then its rows', async ({
+		page
+	}) => {
+		await openChat(page);
+		await send(page, 'kept');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		let release = (): void => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		await page.route('**/_app/immutable/chunks/*.js', async (route) => {
+			const response = await route.fetch();
+			const body = await response.text();
+			// The rows' chunk (ConversationRows.svelte): `data-snippet` is in no other.
+			if (body.includes('data-snippet')) await held;
+			await route.fulfill({ response, body });
+		});
+		await page.reload();
+		await expect(page.locator('[data-role="user"]')).toHaveText('kept');
+		const sidebar = page.locator('#sidebar');
+		await expect(sidebar.locator('[aria-busy="true"]')).toHaveCount(1);
+		await expect(sidebar.getByText('No saved conversations yet.')).toHaveCount(0);
+		release();
+		await expect(sidebar.getByRole('button', { name: 'kept', exact: true })).toHaveAttribute(
+			'aria-current',
+			'true'
+		);
+		await expect(sidebar.locator('[aria-busy="true"]')).toHaveCount(0);
+	});
+});
+
 test('without IndexedDB, the app works in memory and says so', async ({ page }) => {
 	await page.addInitScript(() => {
 		Object.defineProperty(window, 'indexedDB', { value: undefined });
