@@ -17,8 +17,28 @@ import {
 	DEFAULT_FIRST_BYTE_TIMEOUT_SECONDS,
 	DEFAULT_IDLE_TIMEOUT_SECONDS
 } from './relay/limits.ts';
+import {
+	baseUrl,
+	ConfigError,
+	count,
+	flag,
+	oneOf,
+	port,
+	read,
+	relayWait,
+	seconds,
+	type Env
+} from './config-values.ts';
+import { frameAncestors } from './frame-ancestors.ts';
 
 export type { GatewayMode, PublicConfig };
+export { ConfigError, type Env };
+
+const GATEWAY_MODES: readonly GatewayMode[] = ['direct', 'relay'];
+/** RFC 9110 §5.6.2 token: what a header field name may be. */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const AREA = /^[A-Za-z0-9._-]+$/;
+const MIN_SECRET_LENGTH = 32;
 
 /**
  * How the Node server listens and stops: adapter-node's variables, with adapter-node's meanings
@@ -71,107 +91,6 @@ export interface ServerConfig extends ListenConfig {
 	relayIdleTimeoutSeconds: number;
 }
 
-export class ConfigError extends Error {
-	constructor(
-		readonly variable: string,
-		problem: string
-	) {
-		super(`Invalid configuration: ${variable} ${problem}`);
-		this.name = 'ConfigError';
-	}
-}
-
-export type Env = Readonly<Record<string, string | undefined>>;
-
-const GATEWAY_MODES: readonly GatewayMode[] = ['direct', 'relay'];
-/** RFC 9110 §5.6.2 token: what a header field name may be. */
-const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const AREA = /^[A-Za-z0-9._-]+$/;
-const MIN_SECRET_LENGTH = 32;
-
-/** Blank values count as unset, so `FOO=` in a unit file means "use the default". */
-function read(env: Env, name: string): string | undefined {
-	const value = env[name]?.trim();
-	return value === undefined || value === '' ? undefined : value;
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-	const value = read(env, name);
-	if (value === undefined) return fallback;
-	const match = allowed.find((candidate) => candidate === value.toLowerCase());
-	if (match === undefined) {
-		throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${value}")`);
-	}
-	return match;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-	const value = read(env, name)?.toLowerCase();
-	if (value === undefined) return fallback;
-	if (['true', '1', 'yes', 'on'].includes(value)) return true;
-	if (['false', '0', 'no', 'off'].includes(value)) return false;
-	throw new ConfigError(name, `must be true or false (got "${value}")`);
-}
-
-/** An absolute http(s) URL with no credentials, query or fragment; returned without trailing `/`. */
-function baseUrl(env: Env, name: string): string | null {
-	const value = read(env, name);
-	if (value === undefined) return null;
-	let url: URL;
-	try {
-		url = new URL(value);
-	} catch {
-		throw new ConfigError(name, `must be an absolute http(s) URL (got "${value}")`);
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		throw new ConfigError(name, `must use http or https (got "${url.protocol}")`);
-	}
-	if (url.username !== '' || url.password !== '') {
-		throw new ConfigError(name, 'must not contain a user name or password');
-	}
-	if (url.search !== '' || url.hash !== '') {
-		throw new ConfigError(name, 'must not contain a query or fragment');
-	}
-	return url.href.replace(/\/+$/, '');
-}
-
-function port(env: Env): number {
-	const value = read(env, 'PORT');
-	if (value === undefined) return 3000;
-	const parsed = Number(value);
-	if (!/^\d+$/.test(value) || parsed > 65535) {
-		throw new ConfigError('PORT', `must be a whole number from 0 to 65535 (got "${value}")`);
-	}
-	return parsed;
-}
-
-/** A whole number of seconds (adapter-node's timeouts are "non-negative integers"). */
-function seconds(env: Env, name: string): number | null {
-	const value = read(env, name);
-	if (value === undefined) return null;
-	if (!/^\d+$/.test(value)) {
-		throw new ConfigError(name, `must be a whole number of seconds (got "${value}")`);
-	}
-	return Number(value);
-}
-
-/** A relay wait: whole seconds, at least one (a zero would cut every answer); `null` when unset. */
-function relayWait(env: Env, name: string): number | null {
-	const value = seconds(env, name);
-	if (value === 0) throw new ConfigError(name, 'must be at least 1 second (got "0")');
-	return value;
-}
-
-/** systemd's LISTEN_PID / LISTEN_FDS: a process id and a descriptor count, 0 when unset. */
-function count(env: Env, name: string): number {
-	const value = read(env, name);
-	if (value === undefined) return 0;
-	if (!/^\d+$/.test(value)) {
-		throw new ConfigError(name, `must be a whole number (got "${value}")`);
-	}
-	return Number(value);
-}
-
 function listenConfig(env: Env): ListenConfig {
 	const listenFds = count(env, 'LISTEN_FDS');
 	if (listenFds > 1) {
@@ -208,61 +127,6 @@ function basePath(env: Env): string {
 		);
 	}
 	return trimmed;
-}
-
-/**
- * A CSP Level 3 `ancestor-source`, what `frame-ancestors` takes besides a lone `'none'`: `'self'`
- * (handled before this), a scheme-source (`https:`) or a host-source
- * (`[scheme://]host[:port][/path]`, `*.` for any subdomain, `:*` for any port). The path keeps
- * RFC 3986's characters except the three a policy parser or reader splits on or quotes with (`;`
- * ends a directive, `,` a policy, `'` a keyword), so one variable can never add a directive. A lone
- * `*` is refused too: to let any page embed the app, name the schemes (`https:`).
- * @see https://www.w3.org/TR/CSP3/#directive-frame-ancestors
- * @see https://www.w3.org/TR/CSP3/#grammardef-host-source
- */
-const CSP_SCHEME = '[A-Za-z][A-Za-z0-9+.-]*';
-const CSP_HOST = String.raw`(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?`;
-const CSP_PORT = String.raw`(?:[0-9]+|\*)`;
-const CSP_PATH_CHAR = '(?:[A-Za-z0-9._~!$&()*+=:@-]|%[0-9A-Fa-f]{2})';
-const CSP_PATH = `/(?:${CSP_PATH_CHAR}+(?:/${CSP_PATH_CHAR}*)*)?`;
-const SCHEME_SOURCE = new RegExp(`^${CSP_SCHEME}:$`);
-const HOST_SOURCE = new RegExp(
-	`^(?:${CSP_SCHEME}://)?${CSP_HOST}(?::${CSP_PORT})?(?:${CSP_PATH})?$`
-);
-
-/** `text` quoted for a one-line message: control characters escaped, never written raw. */
-function quoted(text: string): string {
-	return JSON.stringify(text).replace(
-		/[\u007f-\u009f\u2028\u2029]/g,
-		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
-	);
-}
-
-function frameAncestors(env: Env): string[] {
-	const value = read(env, 'FRAME_ANCESTORS');
-	if (value === undefined) return ["'self'"];
-	// Sources are separated by ASCII whitespace (CSP) or commas (documented); anything else,
-	// Unicode spaces included, stays inside a source and fails the grammar.
-	const sources = value
-		.split(/[\t\n\f\r ,]+/)
-		.filter((source) => source !== '')
-		.map((source) => (/^'(?:self|none)'$/i.test(source) ? source.toLowerCase() : source));
-	for (const source of sources) {
-		if (source === "'self'" || source === "'none'") continue;
-		if (!SCHEME_SOURCE.test(source) && !HOST_SOURCE.test(source)) {
-			throw new ConfigError(
-				'FRAME_ANCESTORS',
-				`must list 'self', 'none', schemes like https: or hosts like https://intranet.example (got ${quoted(source)})`
-			);
-		}
-	}
-	if (sources.length === 0) {
-		throw new ConfigError('FRAME_ANCESTORS', "lists no source (use 'none' to allow no frame)");
-	}
-	if (sources.includes("'none'") && sources.length > 1) {
-		throw new ConfigError('FRAME_ANCESTORS', "'none' cannot be combined with other sources");
-	}
-	return sources;
 }
 
 function headerName(env: Env, name: string, fallback: string): string {

@@ -35,7 +35,16 @@ function serverFiles(): string[] {
 }
 
 const serverReads = [...new Set(serverFiles().flatMap(variablesReadBy))].sort();
-const parserReads = [...new Set(variablesReadBy('src/lib/server/config.ts'))].sort();
+/** The configuration parser: config.ts, with how one variable is read and FRAME_ANCESTORS. */
+const parserReads = [
+	...new Set(
+		[
+			'src/lib/server/config.ts',
+			'src/lib/server/config-values.ts',
+			'src/lib/server/frame-ancestors.ts'
+		].flatMap(variablesReadBy)
+	)
+].sort();
 
 /** The variables in the first column of the table under one `## ` heading of config.md. */
 function sectionVariables(heading: string): string[] {
