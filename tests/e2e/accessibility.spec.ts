@@ -101,6 +101,35 @@ test('the composer has focus on load, after Stop, and after starting a new conve
 	await expect(composer(page)).toBeFocused();
 });
 
+test('the composer takes no focus the person put elsewhere while the page was loading', async ({
+	page
+}) => {
+	// The model list held: the composer stays disabled (no model yet) while the person searches.
+	let release = (): void => undefined;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/v1/models', async (route) => {
+		await held;
+		await route.continue();
+	});
+	await page.goto('/');
+	await expect(composer(page)).toBeDisabled();
+	const search = page.getByRole('searchbox', { name: 'Search conversations' });
+	await search.click();
+	await page.keyboard.type('lig');
+	release();
+	await expect(composer(page)).toBeEnabled();
+	// The composer's own focus comes in the frame after it is enabled: two frames later, it has.
+	await page.evaluate(
+		() =>
+			new Promise<void>((resolve) =>
+				requestAnimationFrame(() => requestAnimationFrame(() => resolve()))
+			)
+	);
+	await expect(search).toBeFocused();
+	await page.keyboard.type('hthouse');
+	await expect(search).toHaveValue('lighthouse');
+});
+
 test('the composer is inside a landmark named for it', async ({ page }) => {
 	await openChat(page);
 	const landmark = page.getByRole('form', { name: 'Message' });
