@@ -5,15 +5,10 @@
  * them). Once loaded they are at hand synchronously, so a list mounted later (the first send, back
  * from the connection check) paints its messages in its first frame.
  */
+import { loadKept } from '../../app/load-once.ts';
 import type MessageList from './MessageList.svelte';
 
-let loaded: typeof MessageList | null = null;
+const views = loadKept(async () => (await import('./MessageList.svelte')).default);
 
-export function loadedMessageViews(): typeof MessageList | null {
-	return loaded;
-}
-
-export async function loadMessageViews(): Promise<typeof MessageList> {
-	loaded ??= (await import('./MessageList.svelte')).default;
-	return loaded;
-}
+export const loadMessageViews: () => Promise<typeof MessageList> = views.load;
+export const loadedMessageViews: () => typeof MessageList | null = views.loaded;

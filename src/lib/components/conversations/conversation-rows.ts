@@ -4,15 +4,10 @@
  * page: a first visit's list is empty (bench:size). Once loaded they are at hand synchronously, so
  * the row of a first send's new conversation is drawn in the same frame as its messages.
  */
-import { loadOnce } from '../../app/load-once.ts';
+import { loadKept } from '../../app/load-once.ts';
 import type ConversationRows from './ConversationRows.svelte';
 
-let loaded: typeof ConversationRows | null = null;
+const rows = loadKept(async () => (await import('./ConversationRows.svelte')).default);
 
-export function loadedConversationRows(): typeof ConversationRows | null {
-	return loaded;
-}
-
-export const loadConversationRows: () => Promise<typeof ConversationRows> = loadOnce(
-	async () => (loaded = (await import('./ConversationRows.svelte')).default)
-);
+export const loadConversationRows: () => Promise<typeof ConversationRows> = rows.load;
+export const loadedConversationRows: () => typeof ConversationRows | null = rows.loaded;
