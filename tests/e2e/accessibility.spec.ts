@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, openChat, openSettings, send } from './chat-helpers.ts';
+import { gate } from './support/gate.ts';
 
 /**
  * Issue 17 item 7: axe finds nothing at all (every impact, not only serious) in the states a person
@@ -105,10 +106,9 @@ test('the composer takes no focus the person put elsewhere while the page was lo
 	page
 }) => {
 	// The model list held: the composer stays disabled (no model yet) while the person searches.
-	let release = (): void => undefined;
-	const held = new Promise<void>((resolve) => (release = resolve));
+	const models = gate();
 	await page.route('**/v1/models', async (route) => {
-		await held;
+		await models.opened;
 		await route.continue();
 	});
 	await page.goto('/');
@@ -116,7 +116,7 @@ test('the composer takes no focus the person put elsewhere while the page was lo
 	const search = page.getByRole('searchbox', { name: 'Search conversations' });
 	await search.click();
 	await page.keyboard.type('lig');
-	release();
+	models.open();
 	await expect(composer(page)).toBeEnabled();
 	// The composer's own focus comes in the frame after it is enabled: two frames later, it has.
 	await page.evaluate(

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
+import { gate } from './support/gate.ts';
 import { acrossACrash } from './support/persistent-browser.ts';
 
 /**
@@ -305,12 +306,11 @@ test('Stop while the conversation is being compacted cancels the turn: no reques
 
 	// The summary request is held on its way to the gateway until Stop was pressed, so that it is
 	// certainly in flight then; afterwards it goes on (if the page still wants it).
-	let stopped!: () => void;
-	const stopPressed = new Promise<void>((resolve) => (stopped = resolve));
+	const stopPressed = gate();
 	await page.route(
 		(url) => /\/v1\/(responses|messages)$/.test(url.pathname),
 		async (route) => {
-			if (isSummaryRequest(route.request())) await stopPressed;
+			if (isSummaryRequest(route.request())) await stopPressed.opened;
 			// The page may have cancelled the request meanwhile: then there is nothing to continue.
 			await route.fallback().catch(() => undefined);
 		}
@@ -325,7 +325,7 @@ test('Stop while the conversation is being compacted cancels the turn: no reques
 	await summary;
 	const sentBeforeStop = turnRequests.length;
 	await page.getByRole('button', { name: 'Stop' }).click();
-	stopped();
+	stopPressed.open();
 
 	// Proving a negative: the retry after a compaction leaves within milliseconds of the summary,
 	// so two seconds without any request is enough to say none is coming.

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
 import { failChunksContaining } from './support/unreachable-code.ts';
+import { gate } from './support/gate.ts';
 
 /** Nothing typed or received is lost: reloads, crashes and storage trouble. */
 
@@ -364,13 +365,12 @@ test.describe('while the conversation list’s own code is on its way', () => {
 		await openChat(page);
 		await send(page, 'kept');
 		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
-		let release = (): void => undefined;
-		const held = new Promise<void>((resolve) => (release = resolve));
+		const rows = gate();
 		await page.route('**/_app/immutable/chunks/*.js', async (route) => {
 			const response = await route.fetch();
 			const body = await response.text();
 			// The rows' chunk (ConversationRows.svelte): `data-snippet` is in no other.
-			if (body.includes('data-snippet')) await held;
+			if (body.includes('data-snippet')) await rows.opened;
 			await route.fulfill({ response, body });
 		});
 		await page.reload();
@@ -378,7 +378,7 @@ test.describe('while the conversation list’s own code is on its way', () => {
 		const sidebar = page.locator('#sidebar');
 		await expect(sidebar.locator('[aria-busy="true"]')).toHaveCount(1);
 		await expect(sidebar.getByText('No saved conversations yet.')).toHaveCount(0);
-		release();
+		rows.open();
 		await expect(sidebar.getByRole('button', { name: 'kept', exact: true })).toHaveAttribute(
 			'aria-current',
 			'true'

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { lastAnswer, send } from './chat-helpers.ts';
+import { gate } from './support/gate.ts';
 
 const INLINED = /<script type="application\/json" id="switchboard-config">[^<]*<\/script>/;
 
@@ -90,12 +91,11 @@ test('a returning visit starts with the model list from last time and takes the 
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 
 	// The gateway's next list is held back (and shorter): the page must not wait for it.
-	let release: () => void = () => {};
-	const held = new Promise<void>((resolve) => (release = resolve));
+	const models = gate();
 	await page.route(
 		(url) => url.pathname.endsWith('/v1/models'),
 		async (route) => {
-			await held;
+			await models.opened;
 			const response = await route.fetch();
 			await route.fulfill({
 				response,
@@ -116,7 +116,7 @@ test('a returning visit starts with the model list from last time and takes the 
 	await expect(dialog).toBeHidden();
 
 	const fresh = page.waitForResponse((response) => response.url().endsWith('/v1/models'));
-	release();
+	models.open();
 	await fresh;
 	await picker.click();
 	await expect(dialog.locator('[data-model-option="demo"]')).toBeVisible();
