@@ -70,6 +70,10 @@ export class ConversationLibrary {
 	#session = $state.raw<ChatSession | null>(null);
 	#deleted = $state.raw<ConversationRecord | null>(null);
 	#deletedWasOpen = false;
+	/** Conversations whose delete is being carried out in the store. */
+	#deleting: string[] = [];
+	/** Counts deletes carried out (here or in another tab): a list read spanning one is stale. */
+	#removals = 0;
 	#deleteTimer: ReturnType<typeof setTimeout> | undefined;
 	#problem = $state<StorageProblem | null>(null);
 	/** When the previous page stopped saving (what came after is gone), if it did. */
@@ -367,6 +371,7 @@ export class ConversationLibrary {
 		switch (news.type) {
 			case 'deleted':
 				index?.removeConversation(news.conversationId);
+				this.#removals += 1;
 				this.#conversations = this.#conversations.filter(
 					(record) => record.id !== news.conversationId
 				);
@@ -456,13 +461,30 @@ export class ConversationLibrary {
 		const record = this.#deleted;
 		if (record === null) return;
 		this.#deleted = null;
-		await this.#store.deleteConversation(record.id);
+		this.#deleting = [...this.#deleting, record.id];
+		try {
+			await this.#store.deleteConversation(record.id);
+		} finally {
+			this.#deleting = this.#deleting.filter((id) => id !== record.id);
+			this.#removals += 1;
+		}
 		this.#channel.post({ type: 'deleted', conversationId: record.id });
 	}
 
+	/**
+	 * The list as stored, less what is deleted here. A read begun before a delete was done (here
+	 * or in another tab) may still hold it, and is read again: a save just before the delete
+	 * (an answer completing) must not put the deleted conversation back.
+	 */
 	async #refresh(): Promise<void> {
-		const deleted = this.#deleted?.id;
-		this.#conversations = (await this.#store.list()).filter((record) => record.id !== deleted);
+		let listed: ConversationRecord[];
+		let removals: number;
+		do {
+			removals = this.#removals;
+			listed = await this.#store.list();
+		} while (removals !== this.#removals);
+		const hidden = [...this.#deleting, this.#deleted?.id];
+		this.#conversations = listed.filter((record) => !hidden.includes(record.id));
 		this.#syncProblem();
 		// Something was saved: the open search includes it.
 		if (this.searchQuery !== '') this.#scheduleSearch();
