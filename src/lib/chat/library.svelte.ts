@@ -74,6 +74,8 @@ export class ConversationLibrary {
 	#deleting: string[] = [];
 	/** Counts deletes carried out (here or in another tab): a list read spanning one is stale. */
 	#removals = 0;
+	/** Counts the asks to show a conversation: a load that answers after a later ask shows nothing. */
+	#asks = 0;
 	#deleteTimer: ReturnType<typeof setTimeout> | undefined;
 	#problem = $state<StorageProblem | null>(null);
 	/** When the previous page stopped saving (what came after is gone), if it did. */
@@ -214,6 +216,7 @@ export class ConversationLibrary {
 	}
 
 	newConversation(): void {
+		this.#asks += 1;
 		this.#show(this.#blank());
 	}
 
@@ -222,6 +225,7 @@ export class ConversationLibrary {
 	 * loaded now); a plain new one when it has none. The last prompt of `from` waits in its composer.
 	 */
 	async newConversationFromSummary(from: ChatSession | null): Promise<void> {
+		const ask = ++this.#asks;
 		const { carryOver } = await import('./carry-over.ts');
 		const conversation = carryOver(from, this.#blank());
 		const { messages, ...record } = conversation;
@@ -230,7 +234,8 @@ export class ConversationLibrary {
 			for (const message of messages) await this.#store.saveMessage(message);
 			await this.#refresh();
 		}
-		this.#show(conversation);
+		// Another conversation asked for meanwhile: this one waits in the list.
+		if (ask === this.#asks) this.#show(conversation);
 	}
 
 	#blank(): Conversation {
@@ -257,10 +262,12 @@ export class ConversationLibrary {
 
 	/** Opens conversation `id`; with `messageId` (a search hit), brings that message into view. */
 	async select(id: string, messageId?: string): Promise<void> {
+		const ask = ++this.#asks;
 		if (this.#session?.id !== id) {
 			const conversation = await this.#store.load(id);
 			this.#syncProblem();
-			if (conversation === null) return;
+			// Loads answer in any order (a long conversation takes longer): the last asked wins.
+			if (conversation === null || ask !== this.#asks) return;
 			this.#show(conversation);
 		}
 		if (messageId !== undefined) await this.#session?.reveal(messageId);

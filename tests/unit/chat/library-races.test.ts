@@ -1,9 +1,13 @@
 /**
- * A deleted conversation stays out of the list, whatever was reading the list when it was
- * deleted: a save just before (an answer completing, a rename) refreshes the list from the store,
- * and that read, begun before the delete, must not put the conversation back. Found from an e2e
- * flake: deleting a conversation just after its answer completed put its row back for a moment,
- * and the focus meant for the row below landed on it.
+ * The library's reads of the store answer late and in any order; what the person did meanwhile
+ * wins.
+ * - A deleted conversation stays out of the list, whatever was reading the list when it was
+ *   deleted: a save just before (an answer completing, a rename) re-reads the list, and that read,
+ *   begun before the delete, must not put it back. Found from an e2e flake: deleting a
+ *   conversation just after its answer completed put its row back for a moment, and the focus
+ *   meant for the row below landed on it.
+ * - Of two conversations opened one after the other, the second is shown, even when the first
+ *   (a long one) takes longer to load.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
@@ -17,10 +21,16 @@ afterEach(() => {
 	for (const library of libraries.splice(0)) library.dispose();
 });
 
-/** A store whose list reads wait, while `hold` is set, until the test lets them answer. */
+/** A store whose list reads (and loads of `slowLoad`) wait, while `hold` is set, until the test lets them answer. */
 class HeldListStore extends MemoryStore {
 	hold = false;
+	slowLoad: string | null = null;
 	readonly waiting: (() => void)[] = [];
+	override async load(id: string): ReturnType<MemoryStore['load']> {
+		const loaded = await super.load(id);
+		if (id === this.slowLoad) await new Promise<void>((resolve) => this.waiting.push(resolve));
+		return loaded;
+	}
 	override async list(): Promise<ConversationRecord[]> {
 		const listed = await super.list();
 		if (this.hold) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -45,7 +55,7 @@ async function libraryOf(store: HeldListStore, titles: string[]): Promise<Conver
 		});
 	const library = new ConversationLibrary(
 		demoTarget(),
-		new ConversationChannel(`library-delete-${crypto.randomUUID()}`)
+		new ConversationChannel(`library-races-${crypto.randomUUID()}`)
 	);
 	libraries.push(library);
 	await library.open(store);
@@ -84,5 +94,20 @@ describe('a conversation deleted while the list is being read', () => {
 		store.answerAll();
 		await renaming;
 		expect(listed(library)).toEqual(['first']);
+	});
+});
+
+describe('conversations opened one after the other', () => {
+	it('shows the last one asked for, however long the one before takes to load', async () => {
+		const store = new HeldListStore();
+		const library = await libraryOf(store, ['third', 'second', 'first']);
+		store.slowLoad = 'second';
+		const slow = library.select('second');
+		while (store.waiting.length === 0) await Promise.resolve();
+		await library.select('first');
+		expect(library.session?.id).toBe('first');
+		store.answerAll();
+		await slow;
+		expect(library.session?.id).toBe('first');
 	});
 });
