@@ -1,12 +1,8 @@
 /**
  * All conversations: the list (searchable by title and by the text of every message), the open
  * one, rename, delete with undo, export and import. A conversation is written to storage with its
- * first message; until then only its draft is kept (`ConversationWriter.saveDraft`).
- *
- * Search: titles are matched at once as the query changes (a few thousand short strings); the
- * messages are searched SEARCH_DELAY_MS after the last keystroke in the store's index
- * (search/message-index.ts), and a newer query cancels an older search, so only the latest
- * query's results are ever shown.
+ * first message; until then only its draft is kept (`ConversationWriter.saveDraft`). The search
+ * is `search` (search/conversation-search.svelte.ts).
  */
 import { DEFAULT_TITLE } from './chat-message.ts';
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
@@ -21,10 +17,7 @@ import type { ExportFormat } from './storage/transfer.ts';
 import { forgetDeletingMark, markDeleting, takeDeletingMark } from './storage/deleting-mark.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
 import { SearchableStore } from './search/searchable-store.ts';
-import type { MessageHit } from './search/message-index.ts';
-import { foldForSearch, foldQuery } from './search/search-fold.ts';
-import type * as SearchText from './search/search-text.ts';
-import type { Snippet } from './search/search-text.ts';
+import { ConversationSearch } from './search/conversation-search.svelte.ts';
 import { assertNever } from '../failure/assert-never.ts';
 
 /** Export and import, loaded when first used (not part of the chat's first paint). */
@@ -32,9 +25,6 @@ const loadTransfer = () => import('./library-transfer.ts');
 
 /** How long a deleted conversation can be brought back. */
 export const UNDO_DELETE_MS = 8000;
-
-/** How long after the last keystroke the messages are searched. */
-export const SEARCH_DELAY_MS = 150;
 
 /** Where an import is. */
 export interface ImportProgress {
@@ -81,33 +71,18 @@ export class ConversationLibrary {
 	/** When the previous page stopped saving (what came after is gone), if it did. */
 	#unsavedBefore = $state<number | null>(null);
 	#skipped = $state(0);
-	#query = $state('');
-	/** The latest finished search of the messages: its folded query and the conversations found. */
-	#found = $state.raw<{ query: string; hits: ReadonlyMap<string, MessageHit> } | null>(null);
-	#searching = $state(false);
-	#searchTimer: ReturnType<typeof setTimeout> | undefined;
-	#searchRun: AbortController | null = null;
 	#importing = $state.raw<ImportProgress | null>(null);
 	/** What this tab tells the other tabs, and hears from them. */
 	readonly #channel: ConversationChannel;
 
-	/** The folded query (search-fold.ts); `''` when nothing is searched. */
-	readonly searchQuery = $derived(foldQuery(this.#query));
-	/** search-text.ts, loaded with the first search: it places a match in a title. */
-	#searchText = $state.raw<typeof SearchText | null>(null);
+	readonly search = new ConversationSearch(() => this.#store);
 
-	/**
-	 * The conversations listed: all of them, or those whose title contains the query or that the
-	 * latest search of the messages found (until a newer search finishes, the previous one's).
-	 */
-	readonly visible = $derived.by(() => {
-		const query = this.searchQuery;
-		if (query === '') return this.#conversations;
-		const hits = this.#found?.hits;
-		return this.#conversations.filter(
-			(record) => foldForSearch(record.title).includes(query) || hits?.has(record.id) === true
-		);
-	});
+	/** The conversations listed: all of them, or those the search finds. */
+	readonly visible = $derived.by(() =>
+		this.search.folded === ''
+			? this.#conversations
+			: this.#conversations.filter((record) => this.search.lists(record))
+	);
 
 	constructor(
 		private readonly target: () => TurnTarget,
@@ -146,54 +121,9 @@ export class ConversationLibrary {
 	get skippedRecords(): number {
 		return this.#skipped;
 	}
-	/** What is typed in the search field. */
-	get query(): string {
-		return this.#query;
-	}
-	set query(query: string) {
-		this.#query = query;
-		this.#loadSearchText();
-		this.#scheduleSearch();
-	}
-	/** True from a keystroke until the messages have been searched for the new query. */
-	get searching(): boolean {
-		return this.#searching;
-	}
 	/** Where an import is; null when none is running. */
 	get importing(): ImportProgress | null {
 		return this.#importing;
-	}
-
-	/**
-	 * Where the query occurs in `title`, to highlight; `null` when nothing is searched, it does not
-	 * occur, or the code placing it has not loaded yet (the title shows plain until then).
-	 */
-	titleMatch(title: string): Snippet | null {
-		const query = this.searchQuery;
-		const searchText = this.#searchText;
-		return query === '' || searchText === null ? null : searchText.highlightIn(title, query);
-	}
-
-	#loadSearchText(): void {
-		if (this.#searchText !== null) return;
-		import('./search/search-text.ts').then(
-			(module) => (this.#searchText = module),
-			() => undefined // titles show without the highlight; the next keystroke tries again
-		);
-	}
-
-	/** Gets the messages ready to be searched (the search field has the focus). */
-	prepareSearch(): void {
-		this.#loadSearchText();
-		void this.#store.searchIndex().then(
-			(index) => index.prepare(),
-			() => undefined // the search says so when it runs
-		);
-	}
-
-	/** Why conversation `id` matched the search through its messages, if it did. */
-	hitOf(id: string): MessageHit | undefined {
-		return this.#found?.hits.get(id);
 	}
 
 	/** Opens storage and the most recent conversation (or a new one). */
@@ -362,8 +292,7 @@ export class ConversationLibrary {
 	}
 
 	dispose(): void {
-		clearTimeout(this.#searchTimer);
-		this.#searchRun?.abort();
+		this.search.dispose();
 		this.#session?.dispose();
 		void this.#commitDelete().finally(() => this.#channel.close());
 	}
@@ -399,7 +328,7 @@ export class ConversationLibrary {
 				// the index reads storage again on the next search.
 				if (this.#conversations.some((record) => !known.has(record.id))) {
 					index?.invalidate();
-					this.#scheduleSearch();
+					this.search.refresh();
 				}
 				return;
 			}
@@ -416,38 +345,6 @@ export class ConversationLibrary {
 			default:
 				assertNever(news, 'conversation news');
 		}
-	}
-
-	/** Searches the messages for the query SEARCH_DELAY_MS from now, cancelling any search before. */
-	#scheduleSearch(): void {
-		clearTimeout(this.#searchTimer);
-		this.#searchRun?.abort();
-		const query = foldQuery(this.#query);
-		if (query === '') {
-			this.#found = null;
-			this.#searching = false;
-			return;
-		}
-		// Searching again for the same query (something was saved) keeps its results on screen.
-		this.#searching = this.#found?.query !== query;
-		this.#searchTimer = setTimeout(() => void this.#searchMessages(query), SEARCH_DELAY_MS);
-	}
-
-	async #searchMessages(query: string): Promise<void> {
-		const run = new AbortController();
-		this.#searchRun = run;
-		try {
-			const index = await this.#store.searchIndex();
-			if (run.signal.aborted) return;
-			const hits = await index.search(query, run.signal);
-			if (run.signal.aborted) return;
-			this.#found = { query, hits };
-		} catch (error) {
-			if (error instanceof Error && error.name === 'SearchCancelled') return;
-			// The messages cannot be searched now: titles still match.
-			this.#found = null;
-		}
-		this.#searching = false;
 	}
 
 	#show(conversation: Conversation): void {
@@ -494,7 +391,7 @@ export class ConversationLibrary {
 		this.#conversations = listed.filter((record) => !hidden.includes(record.id));
 		this.#syncProblem();
 		// Something was saved: the open search includes it.
-		if (this.searchQuery !== '') this.#scheduleSearch();
+		this.search.refresh();
 	}
 
 	#syncProblem(): void {

@@ -125,8 +125,10 @@ describe('search over the messages’ text', () => {
 		/** From typing `query` to its results, the 150 ms pause after typing included. */
 		const timed = async (query: string): Promise<string> => {
 			const started = performance.now();
-			library.query = query;
-			await expect.poll(() => library.searching, { timeout: 60_000, interval: 5 }).toBe(false);
+			library.search.query = query;
+			await expect
+				.poll(() => library.search.searching, { timeout: 60_000, interval: 5 })
+				.toBe(false);
 			return `${(performance.now() - started).toFixed(0)} ms`;
 		};
 		const first = await timed('zeppelin');

@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
-import { ConversationLibrary, SEARCH_DELAY_MS } from '../../../src/lib/chat/library.svelte.ts';
+import { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
+import { SEARCH_DELAY_MS } from '../../../src/lib/chat/search/conversation-search.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import type { MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { exportJson } from '../../../src/lib/chat/storage/transfer.ts';
@@ -55,7 +56,7 @@ async function libraryOf(
 
 async function settled(library: ConversationLibrary): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS));
-	while (library.searching) await new Promise((resolve) => setTimeout(resolve, 5));
+	while (library.search.searching) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 const titles = (library: ConversationLibrary): string[] =>
@@ -73,15 +74,15 @@ const sample = {
 describe('library search', () => {
 	it('matches titles at once and message text once typing pauses', async () => {
 		const library = await libraryOf(sample);
-		library.query = 'LIGHTHOUSES';
-		expect(library.searching).toBe(true);
+		library.search.query = 'LIGHTHOUSES';
+		expect(library.search.searching).toBe(true);
 		expect(titles(library)).toEqual(['About lighthouses']);
 
-		library.query = 'fresnel';
+		library.search.query = 'fresnel';
 		expect(titles(library)).toEqual([]);
 		await settled(library);
 		expect(titles(library)).toEqual(['About lighthouses']);
-		const hit = library.hitOf('a');
+		const hit = library.search.hitOf('a');
 		expect(hit?.role).toBe('assistant');
 		expect(`${hit?.snippet.before}[${hit?.snippet.match}]${hit?.snippet.after}`).toBe(
 			'They use a [Fresnel] lens.'
@@ -90,40 +91,40 @@ describe('library search', () => {
 
 	it('finds Chinese text inside messages', async () => {
 		const library = await libraryOf(sample);
-		library.query = '长城';
+		library.search.query = '长城';
 		await settled(library);
 		expect(titles(library)).toEqual(['旅行计划']);
-		expect(library.hitOf('c')?.snippet.match).toBe('长城');
+		expect(library.search.hitOf('c')?.snippet.match).toBe('长城');
 	});
 
 	it('shows only the newest query’s results when typing goes on', async () => {
 		const library = await libraryOf(sample);
 		const seen = new Set<string>();
-		library.query = 'fresnel';
+		library.search.query = 'fresnel';
 		await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS / 3));
-		library.query = 'cables';
-		while (library.searching) {
+		library.search.query = 'cables';
+		while (library.search.searching) {
 			for (const title of titles(library)) seen.add(title);
 			await new Promise((resolve) => setTimeout(resolve, 2));
 		}
 		expect(titles(library)).toEqual(['Bridges']);
 		expect(seen.has('About lighthouses')).toBe(false);
-		expect(library.hitOf('a')).toBeUndefined();
+		expect(library.search.hitOf('a')).toBeUndefined();
 	});
 
 	it('lists everything again when the query is cleared', async () => {
 		const library = await libraryOf(sample);
-		library.query = 'cables';
+		library.search.query = 'cables';
 		await settled(library);
-		library.query = '   ';
-		expect(library.searching).toBe(false);
+		library.search.query = '   ';
+		expect(library.search.searching).toBe(false);
 		expect(titles(library)).toHaveLength(3);
-		expect(library.hitOf('b')).toBeUndefined();
+		expect(library.search.hitOf('b')).toBeUndefined();
 	});
 
 	it('finds what was imported while a search was open', async () => {
 		const library = await libraryOf(sample);
-		library.query = 'marmalade';
+		library.search.query = 'marmalade';
 		await settled(library);
 		expect(titles(library)).toEqual([]);
 		const summary = await library.importJson(
@@ -142,7 +143,7 @@ describe('library search', () => {
 		);
 		expect(summary).toMatchObject({ conversations: 1, messages: 2, skipped: 0 });
 		// The same query is searched again, its results staying on screen meanwhile.
-		expect(library.searching).toBe(false);
+		expect(library.search.searching).toBe(false);
 		await vi.waitFor(() => expect(titles(library)).toEqual(['Breakfast']));
 	});
 });
