@@ -206,6 +206,9 @@ test('a hit far up a long conversation is scrolled into view', async ({ page }) 
 });
 
 test('after a hit far up, a message sent shows at the end with its answer', async ({ page }) => {
+	// Tall enough for the prompt and its answer (about 600 px) to fit together: in a shorter view
+	// the chat rightly follows the answer's end, and the prompt scrolls off above it.
+	await page.setViewportSize({ width: 1280, height: 900 });
 	await openHitFarUp(page, rare('sorrel'));
 
 	// The message window holds the rows around the hit, not the latest: sending brings them back.

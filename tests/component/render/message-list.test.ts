@@ -110,6 +110,21 @@ describe('MessageList', () => {
 		window.dispatchEvent(new PointerEvent('pointerup'));
 	});
 
+	it('a click elsewhere on the page is not scrolling: the view moved by layout still follows', async () => {
+		const { screen, scroller, live } = await streamedToTheEnd();
+		// A click on Send, or on a search hit in the sidebar: the pointer comes up outside the list.
+		document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+		window.dispatchEvent(new PointerEvent('pointerup'));
+		// Within the input window, the view moves up without the person (rows above taking their
+		// real size, and the browser's scroll anchoring moving the view with them)…
+		scroller.scrollTop -= 200;
+		await new Promise((resolve) => scroller.addEventListener('scroll', resolve, { once: true }));
+		// …and the stream still follows: seen in e2e after opening a search hit and sending at once.
+		live.append('text', 'More.\n\n'.repeat(20));
+		await expect.poll(() => atBottom(scroller)).toBe(true);
+		expect(screen.getByRole('button', { name: /Jump to latest/ }).elements()).toHaveLength(0);
+	});
+
 	it('a wheel turned up stops following at once, however late its smooth scroll starts', async () => {
 		const { screen, scroller, live } = await streamedToTheEnd();
 		await expect.poll(() => scroller.scrollTop).toBeGreaterThan(0);

@@ -52,8 +52,13 @@ export class FollowState {
 		if (up && this.#pinned && this.#element.scrollTop > 0) this.#pinned = false;
 	}
 
-	/** A pointer went down on the container, or came up (anywhere). */
+	/**
+	 * A pointer went down on the container, or came up (anywhere). One that comes up after going
+	 * down elsewhere (a click on Send, on a search hit) is no input here: the view that layout moves
+	 * meanwhile (rows taking their size, scroll anchoring) still follows.
+	 */
 	notePointer(down: boolean): void {
+		if (!down && !this.#holding) return;
 		this.#holding = down;
 		this.noteIntent();
 	}
