@@ -180,6 +180,33 @@ test('if the diagram code cannot load, the blocks stay code with a note, the ans
 	await expect(answer.locator('.md-math.md-math-done .katex')).toHaveCount(5);
 });
 
+test('the diagram frame says it is ready only once its document is whole', async ({ page }) => {
+	// Its script listens for the drawing's source just before it says it is ready. Run from the
+	// document's head before the body was parsed, a busy machine's answer could come first and
+	// find no place to draw ("Cannot set properties of null", seen in CI under load).
+	await page.addInitScript(() => {
+		if (window.parent === window) return;
+		const listen = window.addEventListener.bind(window);
+		window.addEventListener = ((type: string, ...rest: [EventListener, unknown?]) => {
+			if (type === 'message')
+				Object.assign(window, { placeWhenListening: document.getElementById('diagram') !== null });
+			return listen(type, ...(rest as [EventListener]));
+		}) as typeof window.addEventListener;
+	});
+	await openChat(page);
+	await send(page, 'draw it #scenario:math');
+	const drawn = lastAnswer(page).locator(
+		'.md-code[data-diagram="shown"] iframe[data-diagram-frame]'
+	);
+	await expect(drawn).toHaveCount(1, { timeout: 60_000 });
+	// The frame of the diagram drawn (the one with a mistake is gone once it says so).
+	const frame = await (await drawn.elementHandle())?.contentFrame();
+	const placed = await frame?.evaluate(
+		() => (window as { placeWhenListening?: boolean }).placeWhenListening
+	);
+	expect(placed).toBe(true);
+});
+
 test('the diagram document runs nothing unless framed in the sandbox', async ({ page }) => {
 	await page.goto('/mermaid-frame.html');
 	// Opened as a page of its own it has the app's origin, so its script does nothing at all.
