@@ -68,6 +68,9 @@ test('the view follows the stream at the bottom; scrolled up, it stays and offer
 	await send(page, '#scenario:bench:96_2000');
 	const answer = lastAnswer(page);
 	await expect(answer.locator('table').first()).toBeVisible();
+	// Followed to the bottom of an answer already long enough to scroll up through: at the top
+	// of a view that does not scroll yet, a wheel turned up moves nothing, and the view follows on.
+	await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(2_000);
 	await expect.poll(atBottom).toBe(true);
 	await scroller.hover();
 	await page.mouse.wheel(0, -1500);
