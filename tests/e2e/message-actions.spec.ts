@@ -111,6 +111,57 @@ test('editing an earlier prompt starts a new branch; the old one stays one step 
 	await expect(prompts(page).first()).toHaveText(`${edited} #scenario:instant`);
 });
 
+test('a version chosen a moment before a reload is the one shown after it, its write cut off', async ({
+	page
+}) => {
+	// From the moment the test says so, a write to the conversation records never commits: the
+	// transaction is kept busy until the page goes away and tears it down, as a reload does to a
+	// write still under way on a busy machine.
+	await page.addInitScript(() => {
+		// eslint-disable-next-line @typescript-eslint/unbound-method -- applied to its store below
+		const put = IDBObjectStore.prototype.put;
+		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
+			const request = put.apply(this, args);
+			if (
+				(window as { holdRecords?: boolean }).holdRecords === true &&
+				this.name === 'conversations'
+			) {
+				const busy = (): void => {
+					this.count().onsuccess = busy;
+				};
+				busy();
+			}
+			return request;
+		};
+	});
+	await openChat(page);
+	const first = unique('epsilon');
+	await send(page, `${first} #scenario:instant`);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await actionsOf(lastAnswer(page)).locator('[data-message-action="regenerate"]').click();
+	const switcher = actionsOf(lastAnswer(page)).locator('[data-versions]');
+	await expect(switcher).toHaveAttribute('data-versions', '2/2');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+
+	await page.evaluate(() => {
+		(window as { holdRecords?: boolean }).holdRecords = true;
+	});
+	await switcher.getByRole('button', { name: 'Previous version' }).click();
+	await expect(switcher).toHaveAttribute('data-versions', '1/2');
+	await page.reload();
+	await expect(actionsOf(lastAnswer(page)).locator('[data-versions]')).toHaveAttribute(
+		'data-versions',
+		'1/2'
+	);
+
+	// Written back to storage by that load: the next one, with nothing in the way, shows it too.
+	await page.reload();
+	await expect(actionsOf(lastAnswer(page)).locator('[data-versions]')).toHaveAttribute(
+		'data-versions',
+		'1/2'
+	);
+});
+
 test('Esc in the prompt editor never throws edits away unasked: it asks, and a second Esc discards', async ({
 	page
 }) => {

@@ -106,7 +106,9 @@ export class ChatSession {
 	readonly #leaving = watchLeaving();
 
 	constructor(init: ChatSessionInit) {
-		const { messages, ...record } = init.conversation;
+		// What the unload journal kept is newer than storage: it is folded in before anything reads.
+		const restored = restoreConversation(init.conversation);
+		const record = restored.record;
 		this.id = record.id;
 		this.#versions = new ConversationVersions(
 			record.branches ?? [],
@@ -117,7 +119,7 @@ export class ChatSession {
 		this.#webSearch = record.webSearch === true;
 		this.#store = init.store;
 		this.previews = new AttachmentPreviews((id) => init.store.loadAttachment(id));
-		this.#writer = new ConversationWriter(init.store, record, messages, {
+		this.#writer = new ConversationWriter(init.store, record, init.conversation.messages, {
 			...(init.onWritten === undefined ? {} : { onWritten: init.onWritten }),
 			...(init.onSaved === undefined ? {} : { onRecordSaved: init.onSaved }),
 			...(init.channel === undefined ? {} : { channel: init.channel })
@@ -131,7 +133,6 @@ export class ChatSession {
 			empty: () => this.#all.length === 0
 		});
 		this.#host = this.#hostFor(init);
-		const restored = restoreConversation(init.conversation);
 		this.#all = restored.messages;
 		this.#draft = restored.draft;
 		this.#unsubscribe = init.channel?.subscribe((news) => this.#hear(news)) ?? (() => undefined);

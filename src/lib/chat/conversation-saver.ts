@@ -8,10 +8,10 @@
  *   in the same write (a prompt and its conversation's title, draft and time: one transaction);
  * - `saveSoon(id)`: a growing answer, at most every `SAVE_EVERY_MS`;
  * - `flush()`: the answer in flight now, then every write asked for; resolves once they landed;
- * - `journal()`: the synchronous copy for a page going away (unload-journal.ts): the draft, and
- *   the last message when its text is still streaming or a write of it is under way — the page may
+ * - `journal()`: the synchronous copy for a page going away (unload-journal.ts): the draft, the
+ *   last message when its text is still streaming or a write of it is under way — the page may
  *   have torn the request down before `pagehide`, so an answer can read interrupted while its
- *   final write has not landed;
+ *   final write has not landed — and the record's fields still being written (a version chosen);
  * - `forgetJournal()`: that copy goes once storage keeps writes (otherwise it is the only one).
  *
  * It is the `PageHideWork` of page-hide-guard.ts. A function returning its methods rather than a
@@ -111,9 +111,11 @@ export function conversationSaver(
 								: { ...last, text: live.read('text'), reasoning: live.read('reasoning') }
 						)
 					: undefined;
+			const record = writer.unwrittenFields;
 			writeJournal(writer.id, {
 				draft: conversation.draft(),
-				...(unsaved === undefined ? {} : { message: unsaved })
+				...(unsaved === undefined ? {} : { message: unsaved }),
+				...(Object.keys(record).length === 0 ? {} : { record })
 			});
 			return true;
 		},

@@ -27,9 +27,15 @@ import type {
 	StoredAttachment
 } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
-import type { Conversation, ConversationRecord, MessageRecord } from './storage/records.ts';
+import {
+	readConversationRecord,
+	type Conversation,
+	type ConversationRecord,
+	type MessageRecord
+} from './storage/records.ts';
 import {
 	clearJournal,
+	JOURNAL_RECORD_FIELDS,
 	journalledConversations,
 	readJournal,
 	writeJournal
@@ -68,6 +74,9 @@ export class ConversationWriter {
 	/** The draft still to write, `null` when the stored draft is current. */
 	#pendingDraft: string | null = null;
 	#draftWriting = false;
+	/** The record's fields in writes not yet done, merged in the order asked, and how many. */
+	#unwritten: ConversationPatch = {};
+	#recordWrites = 0;
 	/**
 	 * Whether the conversation is in storage: a blank one is written with its first message (until
 	 * then only its draft is kept, as a blank draft).
@@ -190,26 +199,59 @@ export class ConversationWriter {
 		this.#stored = true;
 		// A message from elsewhere (the unload journal) may stand after every stored one.
 		this.#lastSeq = Math.max(this.#lastSeq, Math.floor(record.seq));
-		const patch = fields === undefined ? undefined : this.#withPendingDraft(fields);
-		return this.#enqueue(async () => {
-			if (patch === undefined) {
+		if (fields === undefined) {
+			return this.#enqueue(async () => {
 				await this.#store.saveMessage(snapshot);
 				if (first) await this.#store.saveBlankDraft(this.id, '');
-			} else {
-				// The blank draft is forgotten in the same write.
-				await this.#store.saveMessage(snapshot, { patch, initial: this.#initial });
-				this.#recordSaved(patch);
-			}
-			this.#hooks.channel?.post({ type: 'message', record: snapshot });
-		});
+				this.#hooks.channel?.post({ type: 'message', record: snapshot });
+			});
+		}
+		// The blank draft is forgotten in the same write.
+		return this.#writeRecord(
+			fields,
+			(patch) => this.#store.saveMessage(snapshot, { patch, initial: this.#initial }),
+			() => this.#hooks.channel?.post({ type: 'message', record: snapshot })
+		);
 	}
 
 	/** Changes these fields of the conversation record, and nothing else. */
 	patch(fields: ConversationPatch): Promise<void> {
+		return this.#writeRecord(fields, (patch) =>
+			this.#store.patchConversation(this.id, patch, this.#initial)
+		);
+	}
+
+	/**
+	 * The record's fields (the draft aside) that writes asked for but not yet done would change:
+	 * the unload journal keeps them (conversation-saver.ts), as a reload may cut those writes off.
+	 * A version chosen a moment before the page goes away is one.
+	 */
+	get unwrittenFields(): ConversationPatch {
+		const { draft: _draft, ...fields } = this.#unwritten;
+		return fields;
+	}
+
+	/**
+	 * Queues `write` of `fields` (with the draft waiting to be written), noted as unwritten until
+	 * it is done; `then` runs after the record's news is told, as the write's own.
+	 */
+	#writeRecord(
+		fields: ConversationPatch,
+		write: (patch: ConversationPatch) => Promise<void>,
+		then?: () => void
+	): Promise<void> {
 		const patch = this.#withPendingDraft(fields);
+		this.#unwritten = { ...this.#unwritten, ...patch };
+		this.#recordWrites += 1;
 		return this.#enqueue(async () => {
-			await this.#store.patchConversation(this.id, patch, this.#initial);
-			this.#recordSaved(patch);
+			try {
+				await write(patch);
+				this.#recordSaved(patch);
+				then?.();
+			} finally {
+				this.#recordWrites -= 1;
+				if (this.#recordWrites === 0) this.#unwritten = {};
+			}
 		});
 	}
 
@@ -316,6 +358,10 @@ function withJournal(messages: readonly MessageRecord[], latest: MessageRecord |
 
 /** A stored conversation with the unload journal folded in, as the page shows it first. */
 export interface Restored {
+	/** The record, with the fields the journal kept (the version shown, say). */
+	record: ConversationRecord;
+	/** Those fields, as checked with the record: storage may not hold them yet. */
+	journalFields: ConversationPatch | undefined;
 	messages: MessageRecord[];
 	draft: string;
 	/** The journal's answer, which storage may not hold yet. */
@@ -357,9 +403,13 @@ export async function blankDraftConversation(
  * `settleAbandoned` does that once this tab may write.
  */
 export function restoreConversation(conversation: Conversation): Restored {
+	const { messages, ...stored } = conversation;
 	const journal = readJournal(conversation.id);
+	const fields = journal?.record === undefined ? undefined : journalFields(stored, journal.record);
 	return {
-		messages: withJournal(conversation.messages, journal?.message),
+		record: fields === undefined ? stored : { ...stored, ...fields },
+		journalFields: fields,
+		messages: withJournal(messages, journal?.message),
 		draft: journal?.draft ?? conversation.draft,
 		journalMessage: journal?.message,
 		hadJournal: journal !== null
@@ -367,8 +417,26 @@ export function restoreConversation(conversation: Conversation): Restored {
 }
 
 /**
+ * The journal's record fields, read as storage reads the record they change (records.ts
+ * `readConversationRecord`): what it would drop is dropped here too — a version shown that the
+ * record's versions do not have is the main one. `undefined` when the record they make is not one.
+ */
+function journalFields(
+	stored: ConversationRecord,
+	fields: Readonly<Record<string, unknown>>
+): ConversationPatch | undefined {
+	const checked = readConversationRecord({ ...stored, ...fields, id: stored.id });
+	if (checked === null) return undefined;
+	const patch: ConversationPatch = {};
+	for (const name of JOURNAL_RECORD_FIELDS) {
+		if (name in fields) Object.assign(patch, { [name]: checked[name] });
+	}
+	return patch;
+}
+
+/**
  * Settles what a page that went away left behind — an answer still `streaming` becomes
- * `interrupted`, the journal's answer and draft are written back — unless another tab holds the
+ * `interrupted`, the journal's answer, draft and record fields are written back — unless another tab holds the
  * conversation (it is answering there, and its news will settle it). The journal is removed only
  * once its content is in storage, so a page that dies first keeps it for the next load.
  * Returns the messages it settled (by id), for the page to show.
@@ -394,6 +462,7 @@ export async function settleAbandoned(
 			writes.push(journalMessage);
 		}
 		for (const message of writes) void writer.saveMessage(message);
+		if (restored.journalFields !== undefined) void writer.patch(restored.journalFields);
 		if (restored.hadJournal) writer.saveDraft(draftNow());
 		await writer.settled();
 		// Where storage does not keep it, the journal is where it stays.

@@ -179,6 +179,32 @@ describe('conversationSaver', () => {
 		});
 	});
 
+	it("keeps the record's fields while their write is under way (a version chosen), and not once it landed", async () => {
+		const store = new MemoryStore();
+		const page = new Page(store);
+		await page.prompt('hello');
+		let land = (): void => undefined;
+		const landed = new Promise<void>((resolve) => (land = resolve));
+		const patch = store.patchConversation.bind(store);
+		store.patchConversation = async (...args) => {
+			await landed;
+			return patch(...args);
+		};
+		page.writer.saveDraft('typed');
+		const choosing = page.writer.patch({ activeBranch: 'b1', shownOrder: ['', 'b1'] });
+		page.saver.journal();
+		// The draft has its own place in the journal, written as it is now.
+		expect(readJournal('c1')?.record, 'while the write waits on the disk').toEqual({
+			activeBranch: 'b1',
+			shownOrder: ['', 'b1']
+		});
+		land();
+		await choosing;
+		await page.writer.settled();
+		page.saver.journal();
+		expect(readJournal('c1')?.record, 'once it is on disk').toBeUndefined();
+	});
+
 	it('forgets the journal where storage keeps writes, and keeps it where it is the only copy', () => {
 		const kept = new Page(new MemoryStore());
 		writeJournal('c1', { draft: 'typed' });

@@ -1,16 +1,35 @@
 /**
  * A synchronous last write when the page goes away. IndexedDB transactions started in `pagehide`
- * may be cut off when the document is torn down, so the draft and the answer in flight are also
- * written to localStorage, which is synchronous; the next load folds the journal back into the
- * stored conversation and clears it.
+ * may be cut off when the document is torn down, so the draft, the answer in flight and the
+ * record's fields still being written (a version just chosen) are also written to localStorage,
+ * which is synchronous; the next load folds the journal back into the stored conversation and
+ * clears it.
  */
+import type { ConversationPatch } from './conversation-store.ts';
 import { localStore } from './local-store.ts';
 import { readMessageRecord, type MessageRecord } from './records.ts';
 
 export interface Journal {
 	draft?: string;
 	message?: MessageRecord;
+	/**
+	 * The record's fields in writes not yet done (the draft aside). Read back, each is only known
+	 * to be there: `restoreConversation` checks them as part of the record they change.
+	 */
+	record?: Readonly<Record<string, unknown>>;
 }
+
+/** The record's fields a journal may hold (conversation-store.ts `ConversationPatch`). */
+export const JOURNAL_RECORD_FIELDS: readonly (keyof ConversationPatch)[] = [
+	'title',
+	'model',
+	'updatedAt',
+	'webSearch',
+	'branches',
+	'activeBranch',
+	'shownOrder'
+];
+const recordFields: ReadonlySet<string> = new Set(JOURNAL_RECORD_FIELDS);
 
 const key = (conversationId: string): string => `switchboard.journal.${conversationId}`;
 
@@ -66,6 +85,10 @@ export function readJournal(conversationId: string): Journal | null {
 	if ('message' in value) {
 		const message = readMessageRecord(value.message);
 		if (message !== null && message.conversationId === conversationId) journal.message = message;
+	}
+	if ('record' in value && typeof value.record === 'object' && value.record !== null) {
+		const fields = Object.entries(value.record).filter(([name]) => recordFields.has(name));
+		if (fields.length > 0) journal.record = Object.fromEntries(fields);
 	}
 	return journal;
 }
