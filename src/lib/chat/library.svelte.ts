@@ -78,11 +78,7 @@ export class ConversationLibrary {
 	readonly search = new ConversationSearch(() => this.#store);
 
 	/** The conversations listed: all of them, or those the search finds. */
-	readonly visible = $derived.by(() =>
-		this.search.folded === ''
-			? this.#conversations
-			: this.#conversations.filter((record) => this.search.lists(record))
-	);
+	readonly visible = $derived(this.search.listed(this.#conversations));
 
 	constructor(
 		private readonly target: () => TurnTarget,

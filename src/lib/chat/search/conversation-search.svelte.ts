@@ -45,16 +45,16 @@ export class ConversationSearch {
 	}
 
 	/**
-	 * Whether `record` is listed: every one when nothing is searched; else those whose title
-	 * contains the query or that the latest search of the messages found (until a newer search
-	 * finishes, the previous one's).
+	 * The conversations of `records` that are listed: all of them (the same array, so nothing
+	 * shown changes) when nothing is searched; else those whose title contains the query or that
+	 * the latest search of the messages found (until a newer search finishes, the previous one's).
 	 */
-	lists(record: ConversationRecord): boolean {
+	listed(records: readonly ConversationRecord[]): readonly ConversationRecord[] {
 		const query = this.folded;
-		return (
-			query === '' ||
-			foldForSearch(record.title).includes(query) ||
-			this.#found?.hits.has(record.id) === true
+		if (query === '') return records;
+		const hits = this.#found?.hits;
+		return records.filter(
+			(record) => foldForSearch(record.title).includes(query) || hits?.has(record.id) === true
 		);
 	}
 
