@@ -1,8 +1,9 @@
 /**
  * Code highlighting, off the main thread, line by line as a block streams: only in a language of
  * the set in highlight-languages.ts, only up to `LIMITS.maxHighlightChars`. highlight.js runs in a
- * worker (highlight-worker.ts, created with the first block to colour, so neither it nor
- * highlight.js is part of the page's first load) and answers with scope ranges, not markup.
+ * worker (highlight-worker.ts, created once the first block to colour has been painted plain,
+ * so neither it nor highlight.js is part of the page's first load, nor of a reopened
+ * conversation's first paint) and answers with scope ranges, not markup.
  *
  * An open block is highlighted again each time it has grown by complete lines (the lines a code
  * view keeps for good, never its preview line), at most one request per block in flight and
@@ -86,6 +87,8 @@ interface Block extends ColouredBlock {
 export class WorkerHighlighter implements CodeHighlighting {
 	/** The worker: not started yet (undefined), running, or failed for good (null). */
 	#worker: Worker | null | undefined;
+	/** Resolves once the worker was asked to start (after the first block's paint). */
+	#starting: Promise<void> | undefined;
 	readonly #pending = new Map<number, { request: HighlightRequest; resolve: Resolve }>();
 	#nextId = 0;
 	#languages: Promise<Languages> | null = null;
@@ -237,9 +240,18 @@ export class WorkerHighlighter implements CodeHighlighting {
 	}
 
 	#highlighted(text: string, language: string): Promise<HighlightRanges | null> {
-		if (this.#worker === undefined) this.#worker = this.#startWorker();
+		// Colour is decoration: the worker's script (highlight.js) loads once the first block to
+		// colour has been painted plain, never before the page's first paint of a conversation.
+		this.#starting ??= afterNextPaint().then(() => {
+			this.#worker ??= this.#startWorker();
+		});
+		return this.#starting.then(() => this.#ask(text, language));
+	}
+
+	#ask(text: string, language: string): Promise<HighlightRanges | null> {
 		const running = this.#worker;
-		if (running === null) return this.#onMainThread(text, language);
+		// Started (`#starting` resolved) it is never undefined again; null: it failed.
+		if (running === null || running === undefined) return this.#onMainThread(text, language);
 		return new Promise((resolve) => {
 			const request: HighlightRequest = { id: ++this.#nextId, text, language };
 			this.#pending.set(request.id, { request, resolve });
@@ -248,5 +260,18 @@ export class WorkerHighlighter implements CodeHighlighting {
 	}
 }
 
-/** The page's highlighter: one worker, started with the first block to colour. */
+/**
+ * Resolves once the next frame is painted: a task queued from its animation frame runs after
+ * the frame's paint (HTML's event loop: rendering, then the next task). Where there are no
+ * frames (no `requestAnimationFrame`), after a task.
+ */
+function afterNextPaint(): Promise<void> {
+	return new Promise((resolve) => {
+		const painted = (): void => void setTimeout(resolve, 0);
+		if (typeof requestAnimationFrame === 'function') requestAnimationFrame(painted);
+		else painted();
+	});
+}
+
+/** The page's highlighter: one worker, started after the first block to colour is painted. */
 export const codeHighlighter: CodeHighlighting = new WorkerHighlighter();

@@ -3,6 +3,7 @@ import { render } from 'vitest-browser-svelte';
 import MarkdownView from '../../../src/lib/components/render/MarkdownView.svelte';
 import { LIMITS } from '../../../src/lib/render/core/limits.ts';
 import { colourStep } from '../../../src/lib/render/code-colouring.ts';
+import { WorkerHighlighter } from '../../../src/lib/render/highlight.ts';
 import { LiveMarkdown } from '../../../src/lib/render/live-markdown.ts';
 import { highlightToRanges } from '../../../src/lib/render/highlight-languages.ts';
 
@@ -181,6 +182,37 @@ describe('code highlighting', () => {
 				'gone'
 			);
 		} finally {
+			code.remove();
+		}
+	});
+
+	it('starts its worker only once the first block to colour has been painted plain', async () => {
+		// highlight.js is decoration: a reopened conversation paints its code before loading it.
+		const log: string[] = [];
+		const RealWorker = globalThis.Worker;
+		class WatchedWorker extends RealWorker {
+			constructor(...args: ConstructorParameters<typeof Worker>) {
+				log.push('worker');
+				super(...args);
+			}
+		}
+		globalThis.Worker = WatchedWorker;
+		const code = document.createElement('code');
+		const span = document.createElement('span');
+		span.className = 'md-chunk';
+		span.append('let a = 1;\n');
+		code.append(span);
+		document.body.append(code);
+		try {
+			new WorkerHighlighter().closed(code, 'let a = 1;\n', 'js');
+			expect(log, 'as the block is shown').toEqual([]);
+			requestAnimationFrame(() => log.push('frame'));
+			await expect
+				.poll(() => span.querySelector('.hljs-keyword'), { timeout: 10_000 })
+				.not.toBeNull();
+			expect(log).toEqual(['frame', 'worker']);
+		} finally {
+			globalThis.Worker = RealWorker;
 			code.remove();
 		}
 	});
