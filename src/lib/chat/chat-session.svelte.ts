@@ -24,7 +24,8 @@ import { PendingAttachments, type PendingAttachment } from './pending-attachment
 import { blobToBase64 } from './storage/blob-base64.ts';
 import { DEFAULT_TITLE, titleFrom, type ChatMessage } from './chat-message.ts';
 import type { ConversationChannel, ConversationNews } from './conversation-channel.ts';
-import { ConversationWriter, restoreConversation, settleAbandoned } from './conversation-writer.ts';
+import { ConversationWriter } from './conversation-writer.ts';
+import { restoreConversation, settleAbandoned } from './conversation-restore.ts';
 import type { ConversationStore } from './storage/conversation-store.ts';
 import { compareMessages } from './storage/message-order.ts';
 import type { AttachmentRef, Conversation } from './storage/records.ts';

@@ -7,7 +7,7 @@
 import { DEFAULT_TITLE } from './chat-message.ts';
 import { ChatSession, type TurnTarget } from './chat-session.svelte.ts';
 import { ConversationChannel, type ConversationNews } from './conversation-channel.ts';
-import { blankDraftConversation } from './conversation-writer.ts';
+import { blankDraftConversation } from './conversation-restore.ts';
 import { type ConversationStore, type StorageProblem } from './storage/conversation-store.ts';
 import { openConversationStore } from './storage/indexeddb-store.ts';
 import { MemoryStore } from './storage/memory-store.ts';

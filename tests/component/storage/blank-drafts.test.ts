@@ -4,7 +4,7 @@
  * the unload journal so that the next load still shows them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { blankDraftConversation } from '../../../src/lib/chat/conversation-writer.ts';
+import { blankDraftConversation } from '../../../src/lib/chat/conversation-restore.ts';
 import type { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
 import { type ConversationStore } from '../../../src/lib/chat/storage/conversation-store.ts';
 import { openConversationStore } from '../../../src/lib/chat/storage/indexeddb-store.ts';

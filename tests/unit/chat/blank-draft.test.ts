@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatSession } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { ConversationChannel } from '../../../src/lib/chat/conversation-channel.ts';
-import { blankDraftConversation } from '../../../src/lib/chat/conversation-writer.ts';
+import { blankDraftConversation } from '../../../src/lib/chat/conversation-restore.ts';
 import { ConversationLibrary } from '../../../src/lib/chat/library.svelte.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import { readJournal, writeJournal } from '../../../src/lib/chat/storage/unload-journal.ts';

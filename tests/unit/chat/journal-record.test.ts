@@ -5,10 +5,10 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
-	ConversationWriter,
 	restoreConversation,
 	settleAbandoned
-} from '../../../src/lib/chat/conversation-writer.ts';
+} from '../../../src/lib/chat/conversation-restore.ts';
+import { ConversationWriter } from '../../../src/lib/chat/conversation-writer.ts';
 import { MemoryStore } from '../../../src/lib/chat/storage/memory-store.ts';
 import type { Conversation, MessageRecord } from '../../../src/lib/chat/storage/records.ts';
 import { readJournal, writeJournal } from '../../../src/lib/chat/storage/unload-journal.ts';

@@ -5,7 +5,7 @@
  * path made it, and the card says it in the person's language.
  */
 import { describe, expect, it } from 'vitest';
-import { settleAbandoned } from '../../../src/lib/chat/conversation-writer.ts';
+import { settleAbandoned } from '../../../src/lib/chat/conversation-restore.ts';
 import { assetFailure } from '../../../src/lib/failure/asset-load.ts';
 import { own } from '../../../src/lib/failure/own-sentence-say.ts';
 
