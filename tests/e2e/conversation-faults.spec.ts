@@ -2,6 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
 import { gate } from './support/gate.ts';
 import { acrossACrash } from './support/persistent-browser.ts';
+import { allowStorageFaults, startStorageFault } from './support/storage-faults.ts';
 
 /**
  * Issue 13: "nothing a person typed or received is ever lost", tried the way a person lives it —
@@ -343,23 +344,13 @@ test('Stop while the conversation is being compacted cancels the turn: no reques
 test('storage refusing writes mid-answer is said while the answer still streams', async ({
 	page
 }) => {
-	// Every IndexedDB write fails as a full disk does, from the moment the test says so.
-	await page.addInitScript(() => {
-		// eslint-disable-next-line @typescript-eslint/unbound-method -- applied to its store below
-		const put = IDBObjectStore.prototype.put;
-		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
-			if ((window as { refuseWrites?: boolean }).refuseWrites === true)
-				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-			return put.apply(this, args);
-		};
-	});
+	await allowStorageFaults(page);
 	await openChat(page);
 	await send(page, 'a long story #scenario:slow:200');
 	const answer = lastAnswer(page);
 	await expect(answer).toContainText('You said “a long story”');
-	await page.evaluate(() => {
-		(window as { refuseWrites?: boolean }).refuseWrites = true;
-	});
+	// Every IndexedDB write fails as a full disk does, from here on.
+	await startStorageFault(page, 'refuse');
 
 	await expect(page.locator('[data-storage-problem]')).toContainText('being saved');
 	await expect(answer, 'the answer, when the notice showed').toHaveAttribute(
@@ -368,9 +359,7 @@ test('storage refusing writes mid-answer is said while the answer still streams'
 	);
 
 	// What was kept only in that page is gone after a reload: the page says so, not just shows less.
-	await page.evaluate(() => {
-		(window as { refuseWrites?: boolean }).refuseWrites = false;
-	});
+	await startStorageFault(page, null);
 	await page.reload();
 	await expect(page.locator('[data-storage-lost]')).toContainText('could not save everything');
 	await page.reload();

@@ -4,6 +4,7 @@ import { en } from '../../src/lib/i18n/en.ts';
 import { enDeferred } from '../../src/lib/i18n/en-deferred.ts';
 import { enMessages } from '../../src/lib/i18n/en-messages.ts';
 import { lastAnswer } from './chat-helpers.ts';
+import { allowStorageFaults, startStorageFault } from './support/storage-faults.ts';
 
 /**
  * A browser that prefers Simplified Chinese gets the interface in Simplified Chinese: the page's
@@ -247,20 +248,10 @@ test('the library, export and import, and an attachment refusal, in Chinese', as
 });
 
 test('a storage notice in Chinese', async ({ page }) => {
-	// Every IndexedDB write fails as a full disk does, from the moment the test says so.
-	await page.addInitScript(() => {
-		// eslint-disable-next-line @typescript-eslint/unbound-method -- applied to its store below
-		const put = IDBObjectStore.prototype.put;
-		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
-			if ((window as { refuseWrites?: boolean }).refuseWrites === true)
-				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-			return put.apply(this, args);
-		};
-	});
+	await allowStorageFaults(page);
 	await openInChinese(page);
-	await page.evaluate(() => {
-		(window as { refuseWrites?: boolean }).refuseWrites = true;
-	});
+	// Every IndexedDB write fails as a full disk does, from here on.
+	await startStorageFault(page, 'refuse');
 	const composer = page.getByRole('textbox', { name: '消息', exact: true });
 	await composer.fill('你好');
 	await composer.press('Enter');

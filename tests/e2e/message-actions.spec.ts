@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { lastAnswer, openChat, send, useMessagesGateway } from './chat-helpers.ts';
+import { allowStorageFaults, startStorageFault } from './support/storage-faults.ts';
 
 /**
  * Message actions as a person uses them: copy an answer, regenerate it and step between the
@@ -114,26 +115,7 @@ test('editing an earlier prompt starts a new branch; the old one stays one step 
 test('a version chosen a moment before a reload is the one shown after it, its write cut off', async ({
 	page
 }) => {
-	// From the moment the test says so, a write to the conversation records never commits: the
-	// transaction is kept busy until the page goes away and tears it down, as a reload does to a
-	// write still under way on a busy machine.
-	await page.addInitScript(() => {
-		// eslint-disable-next-line @typescript-eslint/unbound-method -- applied to its store below
-		const put = IDBObjectStore.prototype.put;
-		IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
-			const request = put.apply(this, args);
-			if (
-				(window as { holdRecords?: boolean }).holdRecords === true &&
-				this.name === 'conversations'
-			) {
-				const busy = (): void => {
-					this.count().onsuccess = busy;
-				};
-				busy();
-			}
-			return request;
-		};
-	});
+	await allowStorageFaults(page);
 	await openChat(page);
 	const first = unique('epsilon');
 	await send(page, `${first} #scenario:instant`);
@@ -143,9 +125,8 @@ test('a version chosen a moment before a reload is the one shown after it, its w
 	await expect(switcher).toHaveAttribute('data-versions', '2/2');
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 
-	await page.evaluate(() => {
-		(window as { holdRecords?: boolean }).holdRecords = true;
-	});
+	// The version's write is under way when the reload tears it down (storage-faults.ts).
+	await startStorageFault(page, 'hold-records');
 	await switcher.getByRole('button', { name: 'Previous version' }).click();
 	await expect(switcher).toHaveAttribute('data-versions', '1/2');
 	await page.reload();
