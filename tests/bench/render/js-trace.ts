@@ -37,10 +37,29 @@ export interface JsTime {
 	workerMs: number;
 }
 
-/** Starts tracing V8's events; `stop()` ends it and adds up the time. */
-export async function startJsTrace(cdp: CDPSession): Promise<{ stop(): Promise<JsTime> }> {
-	const trace = await startTrace(cdp, ['v8', 'v8.execute']);
-	return { stop: async () => jsTime(await trace.stop()) };
+const JS_CATEGORIES = ['v8', 'v8.execute'];
+
+/**
+ * Starts tracing V8's events, and those of `alongside` categories too; `stop()` ends it, adds up
+ * the time (of V8's events only, so that it is the same with or without the others) and gives
+ * every event.
+ */
+export async function startJsTrace(
+	cdp: CDPSession,
+	alongside: readonly string[] = []
+): Promise<{ stop(): Promise<{ js: JsTime; events: TraceEvent[] }> }> {
+	const trace = await startTrace(cdp, [...JS_CATEGORIES, ...alongside]);
+	return {
+		stop: async () => {
+			const events = await trace.stop();
+			const ofV8 = events.filter(
+				(event) =>
+					event.ph === 'M' ||
+					event.cat.split(',').some((category) => JS_CATEGORIES.includes(category))
+			);
+			return { js: jsTime(ofV8), events };
+		}
+	};
 }
 
 /** Starts a Chromium trace of `categories` (only those); `stop()` ends it and gives its events. */

@@ -14,8 +14,13 @@
  * console and to tests/bench/results/fling.md (a section named by `--fling-label=…`), never to
  * render.json / render.md. `--fling-trace` (with `--fling-only`): each round traced, and each of
  * its long frames said with what the browser styled and laid out in it (frame-trace.ts).
+ * `--frames`: where a streaming frame's time goes (frame-anatomy.ts), each answer at 10,000
+ * tokens/s streamed once per renderer with the rendering traced (about 5 minutes); the table goes
+ * to the console and to tests/bench/results/frames.md (a section named by `--frames-label=…`),
+ * never to render.json / render.md.
  */
 import { appendFileSync } from 'node:fs';
+import { anatomySection, type AnatomyRow } from './frame-anatomy.ts';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../chromium.ts';
@@ -42,6 +47,10 @@ const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const FLING_ONLY = args.includes('--fling-only');
 const FLING_TRACE = args.includes('--fling-trace');
+const FRAMES = args.includes('--frames');
+const FRAMES_LABEL =
+	args.find((arg) => arg.startsWith('--frames-label='))?.slice('--frames-label='.length) ??
+	'frames';
 // Tracing slows the page: a traced fling's numbers never go into render.json / render.md.
 if (FLING_TRACE && !FLING_ONLY) throw new Error('--fling-trace goes with --fling-only');
 const FLING_LABEL =
@@ -57,7 +66,9 @@ const ALL_RENDERERS: Renderer[] = [
 ];
 const chosen = args.find((arg) => arg.startsWith('--renderers='))?.slice('--renderers='.length);
 const RENDERERS = chosen === undefined ? ALL_RENDERERS : (chosen.split(',') as Renderer[]);
-const RATES = QUICK ? [10_000] : [3_000, 10_000];
+/** `--frames` compares ours with the peer closest to it and with the page alone. */
+const FRAME_RENDERERS: Renderer[] = ['ours', 'ours-plain', 'streaming-markdown', 'none'];
+const RATES = QUICK || FRAMES ? [10_000] : [3_000, 10_000];
 const ANSWERS: Pick<AnswerCase, 'shape' | 'kb'>[] = QUICK
 	? [
 			{ shape: 'llm', kb: 80 },
@@ -119,6 +130,36 @@ const browserVersion = browser.version();
 const runs: StreamRun[] = [];
 const profiles: ProfileSummary[] = [];
 const longConversation: LongConversationRun[] = [];
+if (FRAMES) {
+	const rows: AnatomyRow[] = [];
+	try {
+		const renderers = chosen === undefined ? FRAME_RENDERERS : RENDERERS;
+		const warmUp: AnswerCase = { shape: 'bench', kb: 20, tokensPerSecond: 10_000 };
+		for (const renderer of renderers)
+			await streamRun(browser, server.url, renderer, warmUp, { locator: null });
+		for (const answer of CASES.filter((one) => one.tokensPerSecond === 10_000 && !one.sentOnOpen))
+			for (const renderer of renderers) {
+				await quiet();
+				const { run, frames } = await streamRun(browser, server.url, renderer, answer, {
+					locator: null,
+					frames: true
+				});
+				if (frames === null) continue;
+				const row = { answer: answerLabel(answer), renderer, latencyP95Ms: run.latencyP95Ms };
+				console.log(JSON.stringify({ ...row, ...frames }));
+				rows.push({ ...row, anatomy: frames });
+			}
+	} finally {
+		await browser.close();
+		await server.stop();
+		app.remove();
+	}
+	const context = `${new Date().toISOString()}, ${browserVersion === '' ? '' : `Chromium ${browserVersion}, `}${cpus()[0]?.model ?? 'CPU'} × ${cpus().length}: each answer at 10,000 tokens/s once per renderer, the rendering traced (\`npm run bench:render -- --frames\`, tests/bench/render/frame-anatomy.ts).`;
+	const section = anatomySection(FRAMES_LABEL, context, rows);
+	console.log(section);
+	appendFileSync(new URL('../results/frames.md', import.meta.url), `${section}\n`);
+	process.exit(0);
+}
 try {
 	// One warm-up run of each, not counted (first start of the server and the browser).
 	const warmUp: AnswerCase = { shape: 'bench', kb: 20, tokensPerSecond: 10_000 };

@@ -17,6 +17,7 @@ import { benchAnswer } from '../../../src/lib/server/demo-gateway/answer.ts';
 import { BENCH_BYTES_PER_TOKEN } from '../../../src/lib/server/demo-gateway/bench-pacing.ts';
 import { longBenchAnswer } from '../../../src/lib/server/demo-gateway/long-answer.ts';
 import { latencies, percentile, type ProbeRecord } from './latency.ts';
+import { FRAME_ANATOMY_CATEGORIES, frameAnatomy, type FrameAnatomy } from './frame-anatomy.ts';
 import { startJsTrace, type JsTime } from './js-trace.ts';
 import { attribute, type AttributedFrame } from './loaf.ts';
 import { CDP_METRICS, installPageProbes, type CdpMetric, type PageStats } from './page-probes.ts';
@@ -196,6 +197,11 @@ export interface StreamRunOptions {
 	locator: SourceLocator | null;
 	/** Record a CPU profile of the run (the run's timings are then not comparable). */
 	profile?: boolean;
+	/**
+	 * Trace the rendering too, and say where each frame's time went (frame-anatomy.ts). Tracing
+	 * slows the page a little: such a run's numbers stay out of render.json.
+	 */
+	frames?: boolean;
 }
 
 export async function streamRun(
@@ -204,7 +210,7 @@ export async function streamRun(
 	renderer: Renderer,
 	answer: AnswerCase,
 	options: StreamRunOptions
-): Promise<{ run: StreamRun; profile: CpuProfile | null }> {
+): Promise<{ run: StreamRun; profile: CpuProfile | null; frames: FrameAnatomy | null }> {
 	const { context, page, cdp } = await openBenchPage(browser, url, renderer);
 	try {
 		const composer = page.getByRole('textbox', { name: 'Message' });
@@ -220,7 +226,7 @@ export async function streamRun(
 			await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
 			await cdp.send('Profiler.start');
 		}
-		const trace = await startJsTrace(cdp);
+		const trace = await startJsTrace(cdp, options.frames === true ? FRAME_ANATOMY_CATEGORIES : []);
 		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.start());
 		await composer.press('Enter');
 		await page
@@ -228,7 +234,7 @@ export async function streamRun(
 			.waitFor({ state: 'attached', timeout: 300_000 });
 		await afterFrames(page, 3);
 		await page.evaluate(() => (window as unknown as BenchWindow).__benchStats.stop());
-		const js = await trace.stop();
+		const { js, events } = await trace.stop();
 		const profile =
 			options.profile === true
 				? ((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile)
@@ -254,7 +260,7 @@ export async function streamRun(
 			{ ...timed, JSHeapUsedSize: after.JSHeapUsedSize, Nodes: after.Nodes },
 			options.locator
 		);
-		return { run, profile };
+		return { run, profile, frames: options.frames === true ? frameAnatomy(events) : null };
 	} finally {
 		await context.close();
 	}
