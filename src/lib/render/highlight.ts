@@ -263,7 +263,9 @@ export class WorkerHighlighter implements CodeHighlighting {
 /**
  * Resolves once the next frame is painted: a task queued from its animation frame runs after
  * the frame's paint (HTML's event loop: rendering, then the next task). Where there are no
- * frames (no `requestAnimationFrame`), after a task.
+ * frames (no `requestAnimationFrame`), after a task. A hidden tab runs no animation frames, so
+ * there it resolves when the tab is next shown: the code stays plain until then, and nothing
+ * is loaded for a page no one sees.
  */
 function afterNextPaint(): Promise<void> {
 	return new Promise((resolve) => {
