@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { anatomySection, frameAnatomy } from '../../bench/render/frame-anatomy.ts';
+import { threadName } from './trace-events.ts';
 
 /** Where a streaming frame's time goes: callbacks to the end of commit, split by phase. */
 const MAIN = { pid: 1, tid: 10 };
-const thread = (tid: number, name: string) => ({
-	ph: 'M',
-	name: 'thread_name',
-	cat: '__metadata',
-	pid: 1,
-	tid,
-	ts: 0,
-	args: { name }
-});
+const thread = threadName;
 const slice = (name: string, ms: number, dur: number, cat = 'devtools.timeline', tid = 10) => ({
 	...MAIN,
 	tid,

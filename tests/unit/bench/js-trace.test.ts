@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { jsTime } from '../../bench/render/js-trace.ts';
+import { threadName } from './trace-events.ts';
 
 /** The render benchmark's script measure: V8's time per thread, from trace events. */
-const thread = (tid: number, name: string) => ({
-	ph: 'M',
-	name: 'thread_name',
-	cat: '__metadata',
-	pid: 1,
-	tid,
-	ts: 0,
-	args: { name }
-});
+const thread = threadName;
 const slice = (tid: number, name: string, ts: number, dur: number) => ({
 	ph: 'X',
 	name,
