@@ -124,9 +124,9 @@ function journalFields(
 /**
  * Settles what a page that went away left behind — an answer still `streaming` becomes
  * `interrupted`, the journal's answer, draft and record fields are written back — unless another
- * tab holds the conversation (it is answering there, and its news will settle it). The journal is removed only
- * once its content is in storage, so a page that dies first keeps it for the next load.
- * Returns the messages it settled (by id), for the page to show.
+ * tab holds the conversation (it is answering there, and its news will settle it). The journal
+ * is removed only once its content is in storage, so a page that dies first keeps it for the
+ * next load. Returns the messages it settled (by id), for the page to show.
  */
 export async function settleAbandoned(
 	writer: ConversationWriter,

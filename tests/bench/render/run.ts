@@ -20,11 +20,11 @@
  * never to render.json / render.md.
  */
 import { appendFileSync } from 'node:fs';
-import { anatomySection, type AnatomyRow } from './frame-anatomy.ts';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../chromium.ts';
 import { buildApp, serve } from './app-server.ts';
+import { anatomySection, type AnatomyRow } from './frame-anatomy.ts';
 import { summarize } from './loaf.ts';
 import {
 	flingSummary,
@@ -130,13 +130,19 @@ const browserVersion = browser.version();
 const runs: StreamRun[] = [];
 const profiles: ProfileSummary[] = [];
 const longConversation: LongConversationRun[] = [];
+/** One run of each renderer before any counted, not counted (first start of server and browser). */
+const WARM_UP: AnswerCase = { shape: 'bench', kb: 20, tokensPerSecond: 10_000 };
+async function shutDown(): Promise<void> {
+	await browser.close();
+	await server.stop();
+	app.remove();
+}
 if (FRAMES) {
 	const rows: AnatomyRow[] = [];
 	try {
 		const renderers = chosen === undefined ? FRAME_RENDERERS : RENDERERS;
-		const warmUp: AnswerCase = { shape: 'bench', kb: 20, tokensPerSecond: 10_000 };
 		for (const renderer of renderers)
-			await streamRun(browser, server.url, renderer, warmUp, { locator: null });
+			await streamRun(browser, server.url, renderer, WARM_UP, { locator: null });
 		for (const answer of CASES.filter((one) => one.tokensPerSecond === 10_000 && !one.sentOnOpen))
 			for (const renderer of renderers) {
 				await quiet();
@@ -150,9 +156,7 @@ if (FRAMES) {
 				rows.push({ ...row, anatomy: frames });
 			}
 	} finally {
-		await browser.close();
-		await server.stop();
-		app.remove();
+		await shutDown();
 	}
 	const context = `${new Date().toISOString()}, ${browserVersion === '' ? '' : `Chromium ${browserVersion}, `}${cpus()[0]?.model ?? 'CPU'} × ${cpus().length}: each answer at 10,000 tokens/s once per renderer, the rendering traced (\`npm run bench:render -- --frames\`, tests/bench/render/frame-anatomy.ts).`;
 	const section = anatomySection(FRAMES_LABEL, context, rows);
@@ -161,11 +165,9 @@ if (FRAMES) {
 	process.exit(0);
 }
 try {
-	// One warm-up run of each, not counted (first start of the server and the browser).
-	const warmUp: AnswerCase = { shape: 'bench', kb: 20, tokensPerSecond: 10_000 };
 	if (!FLING_ONLY)
 		for (const renderer of RENDERERS)
-			await streamRun(browser, server.url, renderer, warmUp, { locator });
+			await streamRun(browser, server.url, renderer, WARM_UP, { locator });
 	// Rounds rotate the order of the renderers, shifted again for each answer.
 	for (let round = 0; round < (FLING_ONLY ? 0 : ROUNDS); round++) {
 		for (const [index, answer] of CASES.entries()) {
@@ -198,9 +200,7 @@ try {
 		longConversation.push(run);
 	}
 } finally {
-	await browser.close();
-	await server.stop();
-	app.remove();
+	await shutDown();
 }
 
 if (FLING_ONLY) {
