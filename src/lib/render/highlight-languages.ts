@@ -16,7 +16,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { highlightRanges, type HighlightRanges } from './hljs-dom.ts';
+import { colouredScope, highlightRanges, type HighlightRanges } from './hljs-dom.ts';
 
 const LANGUAGES = {
 	bash,
@@ -40,8 +40,11 @@ export function highlightToHtml(code: string, language: string): string {
 	return hljs.highlight(code, { language, ignoreIllegals: true }).value;
 }
 
-/** The scope ranges of `code` in registered `language`; null if that cannot be done exactly. */
+/**
+ * The ranges of the scopes the page colours in `code`, in registered `language`; null if that
+ * cannot be done exactly.
+ */
 export function highlightToRanges(code: string, language: string): HighlightRanges | null {
 	if (hljs.getLanguage(language) === undefined) return null;
-	return highlightRanges(highlightToHtml(code, language), code);
+	return highlightRanges(highlightToHtml(code, language), code, colouredScope);
 }

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { highlightToHtml, highlightToRanges } from '../../../src/lib/render/highlight-languages.ts';
 import {
+	COLOURED_SCOPES,
+	colouredScope,
 	highlightRanges,
 	highlightSlice,
 	validRanges,
@@ -40,9 +43,45 @@ describe('highlight ranges', () => {
 		expect(flat(whole)).toBe(ts);
 		const scopes = scopesPerChar(whole);
 		expect(scopes[ts.indexOf('function')]).toBe('hljs-keyword');
-		// `${name…}` inside the template string: a substitution within a string.
-		expect(scopes[ts.indexOf('name.trim')]).toBe('hljs-string>hljs-subst');
+		// `${name…}` inside the template string: a substitution (no colour of its own) in a string.
+		expect(scopes[ts.indexOf('name.trim')]).toBe('hljs-string');
 		expect(scopes[ts.indexOf('<you>')]).toBe('hljs-string');
+	});
+
+	it('keep only the scopes the page colours: no span is built for one without a colour', () => {
+		const html = highlightToHtml(ts, 'typescript');
+		// highlight.js wraps the parameters, the substitution and more in scopes the theme leaves
+		// uncoloured; their coloured children stay, nested as they were.
+		expect(html).toContain('hljs-params');
+		expect(html).toContain('hljs-subst');
+		const ranges = highlightToRanges(ts, 'typescript');
+		if (ranges === null) throw new Error('not highlighted');
+		expect(ranges.scopes.length).toBeGreaterThan(0);
+		expect(ranges.scopes.every(colouredScope)).toBe(true);
+		const scopes = scopesPerChar(highlightSlice(ts, ranges, 0, ts.length));
+		// `(name: string)` was hljs-params > hljs-attr, hljs-built_in.
+		expect(scopes[ts.indexOf('name:')]).toBe('hljs-attr');
+		expect(scopes[ts.indexOf(': string)')]).toBe('');
+		expect(scopes[ts.indexOf('string)')]).toBe('hljs-built_in');
+		expect(scopes[ts.indexOf('greet')]).toBe('hljs-title function_');
+		// Dropping an unclosed or stray span still refuses the markup.
+		const keep = (scope: string): boolean => scope === 'k';
+		expect(highlightRanges('<span class="x">a', 'a', keep)).toBeNull();
+		expect(highlightRanges('<span class="x"><span class="k">a</span></span>b', 'ab', keep)).toEqual(
+			{ ranges: Uint32Array.from([0, 1, 0]), scopes: ['k'] }
+		);
+	});
+
+	it('coloured scopes are exactly the ones markdown.css gives a colour', () => {
+		const css = readFileSync(
+			new URL('../../../src/lib/components/render/markdown.css', import.meta.url),
+			'utf8'
+		);
+		const inCss = new Set([...css.matchAll(/\.(hljs-[\w-]+)/g)].map((match) => match[1]));
+		expect([...COLOURED_SCOPES].sort()).toEqual([...inCss].sort());
+		expect(colouredScope('hljs-title class_')).toBe(true);
+		expect(colouredScope('hljs-variable language_')).toBe(false);
+		expect(colouredScope('hljs-keywords')).toBe(false);
 	});
 
 	it('give the same text and scopes however the text is sliced', () => {
