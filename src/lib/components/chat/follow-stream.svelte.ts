@@ -188,17 +188,18 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		const children = new MutationObserver(observeChildren);
 		children.observe(element, { childList: true });
 		observeChildren();
-		// In the next frame, before it is painted: once, after everything the change renders,
-		// rather than forcing a layout halfway through rendering it (opening a conversation at
-		// start-up: tests/bench/cold).
-		let frame = 0;
+		// In the next frame, after its layout and before its paint, once, after everything the
+		// change renders: observing the container anew makes the next frame's resize observation
+		// report it, whether or not it changed size (a new observation's last reported size is
+		// 0×0, ResizeObserver §2.2; observing it again without unobserving changes nothing in
+		// Chromium). A follow from an animation frame instead read the layout before the frame's
+		// own: a forced layout of all the renderer had just changed, every frame of a stream.
 		$effect(() => {
 			track();
-			cancelAnimationFrame(frame);
-			frame = requestAnimationFrame(() => state.follow());
+			resizes.unobserve(element);
+			resizes.observe(element);
 		});
 		return () => {
-			cancelAnimationFrame(frame);
 			element.removeEventListener('scroll', onScroll);
 			for (const type of intents) element.removeEventListener(type, onIntent);
 			element.removeEventListener('wheel', onWheel);
