@@ -36,7 +36,7 @@ function followedScroller(activity: () => unknown): HTMLElement {
 	return scroller;
 }
 
-it('brings a pinned view back to the end when the activity changes, though no size changed', async () => {
+it('brings a pinned view back to the end on a change of activity alone', async () => {
 	let activity = $state(0);
 	const scroller = followedScroller(() => activity);
 	const end = 1000 - 200;

@@ -64,7 +64,7 @@ describe('highlight ranges', () => {
 		expect(scopes[ts.indexOf(': string)')]).toBe('');
 		expect(scopes[ts.indexOf('string)')]).toBe('hljs-built_in');
 		expect(scopes[ts.indexOf('greet')]).toBe('hljs-title function_');
-		// Dropping an unclosed or stray span still refuses the markup.
+		// A span not kept must still be closed; a kept span inside one not kept stays.
 		const keep = (scope: string): boolean => scope === 'k';
 		expect(highlightRanges('<span class="x">a', 'a', keep)).toBeNull();
 		expect(highlightRanges('<span class="x"><span class="k">a</span></span>b', 'ab', keep)).toEqual(

@@ -191,9 +191,10 @@ export function followStream(track: () => unknown): Attachment<HTMLElement> {
 		// In the next frame, after its layout and before its paint, once, after everything the
 		// change renders: observing the container anew makes the next frame's resize observation
 		// report it, whether or not it changed size (a new observation's last reported size is
-		// 0×0, ResizeObserver §2.2; observing it again without unobserving changes nothing in
-		// Chromium). A follow from an animation frame instead read the layout before the frame's
-		// own: a forced layout of all the renderer had just changed, every frame of a stream.
+		// 0×0, Resize Observer §3.1). The spec's observe() would start over by itself (§2.1), but
+		// browsers ignore it for a target already observed (w3c/csswg-drafts#12902): so it is
+		// unobserved first. A follow from an animation frame instead read the layout before the
+		// frame's own: a forced layout of all the renderer had just changed, every frame of a stream.
 		$effect(() => {
 			track();
 			resizes.unobserve(element);
