@@ -7,9 +7,10 @@
  *
  * An open block is highlighted again each time it has grown by complete lines (the lines a code
  * view keeps for good, never its preview line), at most one request per block in flight and
- * `REQUEST_INTERVAL_MS` apart; highlight.js reads left to right, so the ranges over a prefix are
- * those of the whole text for every complete line of it. Once the block is final, it is
- * highlighted whole. Each answer is coloured into the page in idle time, a chunk at a step
+ * `REQUEST_INTERVAL_MS` apart, the first one an interval after the block appeared; highlight.js
+ * reads left to right, so the ranges over a prefix are those of the whole text for every complete
+ * line of it. Once the block is final, it is highlighted whole, at once: a block that closes
+ * within its first interval (a short block of a fast answer) costs one round trip, not two. Each answer is coloured into the page in idle time, a chunk at a step
  * (code-colouring.ts).
  *
  * If the worker cannot start or load, highlight.js is imported on the main thread and run in idle
@@ -75,9 +76,11 @@ interface Block extends ColouredBlock {
 	/** The latest text the view announced, and whether it is all of it. */
 	latest: string;
 	final: boolean;
-	/** A request for this block is on its way; when the last one left. */
+	/** A request for this block is on its way; when the last one left (or the block appeared). */
 	requesting: boolean;
 	requestedAt: number;
+	/** The wait before the next request of the open block, if one is set. */
+	waiting: ReturnType<typeof setTimeout> | null;
 }
 
 /**
@@ -115,7 +118,8 @@ export class WorkerHighlighter implements CodeHighlighting {
 				latest: text,
 				final,
 				requesting: false,
-				requestedAt: -Infinity,
+				requestedAt: performance.now(),
+				waiting: null,
 				colouring: null,
 				queued: false,
 				abandoned: false
@@ -135,6 +139,12 @@ export class WorkerHighlighter implements CodeHighlighting {
 
 	/** Asks for the block's latest text to be highlighted, unless that is in hand or under way. */
 	#request(code: HTMLElement, block: Block): void {
+		// The block closed while its open text waited its turn: the final text goes now instead.
+		if (block.waiting !== null && block.final) {
+			clearTimeout(block.waiting);
+			block.waiting = null;
+			block.requesting = false;
+		}
 		if (block.requesting || block.abandoned) return;
 		const known = block.colouring;
 		if (known !== null && known.text.length >= block.latest.length && known.final === block.final)
@@ -144,7 +154,8 @@ export class WorkerHighlighter implements CodeHighlighting {
 		const wait = block.requestedAt + REQUEST_INTERVAL_MS - performance.now();
 		block.requesting = true;
 		if (!block.final && wait > 0) {
-			setTimeout(() => {
+			block.waiting = setTimeout(() => {
+				block.waiting = null;
 				block.requesting = false;
 				this.#request(code, block);
 			}, wait);

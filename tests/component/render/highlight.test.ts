@@ -217,6 +217,38 @@ describe('code highlighting', () => {
 		}
 	});
 
+	it('asks the worker once for a block that closes soon after it opens', async () => {
+		// Fast answers stream a short block whole within a frame or two: one highlight, not two.
+		const posted: string[] = [];
+		const RealWorker = globalThis.Worker;
+		class WatchedWorker extends RealWorker {
+			override postMessage(message: { text: string }, options?: StructuredSerializeOptions): void {
+				posted.push(message.text);
+				super.postMessage(message, options);
+			}
+		}
+		globalThis.Worker = WatchedWorker;
+		const text = 'let a = 1;\nlet b = 2;\n';
+		const code = document.createElement('code');
+		const span = document.createElement('span');
+		span.className = 'md-chunk';
+		span.append(text);
+		code.append(span);
+		document.body.append(code);
+		try {
+			const highlighter = new WorkerHighlighter();
+			highlighter.grew(code, 'let a = 1;\n', 'js');
+			highlighter.closed(code, text, 'js');
+			await expect.poll(() => code.classList.contains('hljs'), { timeout: 10_000 }).toBe(true);
+			expect(code.querySelectorAll('.hljs-keyword')).toHaveLength(2);
+			expect(code.textContent).toBe(text);
+			expect(posted).toEqual([text]);
+		} finally {
+			globalThis.Worker = RealWorker;
+			code.remove();
+		}
+	});
+
 	it('colours a prefix and waits for the rest, then finishes the final text', () => {
 		const text = 'let a = 1;\nlet b = 2;\n';
 		const prefix = 'let a = 1;\n';
