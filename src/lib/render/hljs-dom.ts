@@ -57,6 +57,8 @@ export function highlightRanges(
 ): HighlightRanges | null {
 	const ranges: number[] = [];
 	const scopes: string[] = [];
+	// Each class list met, with its index in `scopes`, or -1 if it is not kept: `keep` is asked
+	// once per class list, not once per span.
 	const scopeIndex = new Map<string, number>();
 	// Indices into `ranges` of the triples still open; -1 for a span not kept.
 	const open: number[] = [];
@@ -67,16 +69,17 @@ export function highlightRanges(
 		const match = TOKEN.exec(html);
 		if (match === null || match.index !== at) return null;
 		const [token, className, entity] = match;
-		if (className !== undefined && !keep(className)) open.push(-1);
-		else if (className !== undefined) {
+		if (className !== undefined) {
 			let index = scopeIndex.get(className);
 			if (index === undefined) {
-				index = scopes.length;
-				scopes.push(className);
+				index = keep(className) ? scopes.push(className) - 1 : -1;
 				scopeIndex.set(className, index);
 			}
-			open.push(ranges.length);
-			ranges.push(offset, offset, index);
+			if (index < 0) open.push(-1);
+			else {
+				open.push(ranges.length);
+				ranges.push(offset, offset, index);
+			}
 		} else if (token === '</span>') {
 			const start = open.pop();
 			if (start === undefined) return null;

@@ -70,6 +70,14 @@ describe('highlight ranges', () => {
 		expect(highlightRanges('<span class="x"><span class="k">a</span></span>b', 'ab', keep)).toEqual(
 			{ ranges: Uint32Array.from([0, 1, 0]), scopes: ['k'] }
 		);
+		// Each class list is judged once, however many spans carry it.
+		const asked: string[] = [];
+		const spans = '<span class="x">a</span><span class="k">b</span><span class="x">c</span>';
+		highlightRanges(spans + spans, 'abcabc', (scope) => {
+			asked.push(scope);
+			return keep(scope);
+		});
+		expect(asked).toEqual(['x', 'k']);
 	});
 
 	it('coloured scopes are exactly the ones markdown.css gives a colour', () => {
