@@ -6,13 +6,12 @@
 import { flushSync } from 'svelte';
 import { afterEach, expect, it } from 'vitest';
 import { followStream } from '../../../src/lib/components/chat/follow-stream.svelte.ts';
+import { frames } from '../frames.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
 	for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 /** A 200 px scroller of ten 100 px rows, following `activity`. */
 function followedScroller(activity: () => unknown): HTMLElement {
@@ -43,8 +42,7 @@ it('brings a pinned view back to the end on a change of activity alone', async (
 	await expect.poll(() => scroller.scrollTop).toBe(end);
 	// Moved by the page, not by the person (no wheel, key, touch or pointer): still pinned.
 	scroller.scrollTop = 0;
-	await frame();
-	await frame();
+	await frames(2);
 	expect(scroller.scrollTop).toBe(0);
 	activity++;
 	flushSync();
@@ -57,10 +55,9 @@ it('leaves a view the person scrolled up where it is', async () => {
 	await expect.poll(() => scroller.scrollTop).toBe(800);
 	scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
 	scroller.scrollTop = 300;
-	await frame();
+	await frames();
 	activity++;
 	flushSync();
-	await frame();
-	await frame();
+	await frames(2);
 	expect(scroller.scrollTop).toBe(300);
 });

@@ -5,6 +5,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { nearViewport } from '../../../src/lib/components/chat/near-viewport.ts';
+import { frames } from '../frames.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -16,8 +17,6 @@ function box(css: string): HTMLElement {
 	element.style.cssText = css;
 	return element;
 }
-
-const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 it('calls when the sentinel is within the margin below a scrolling area, not before', async () => {
 	const area = box('height: 300px; overflow-y: auto');
@@ -37,8 +36,7 @@ it('calls when the sentinel is within the margin below a scrolling area, not bef
 	// 200 px under the area's bottom edge (and inside the page's viewport): the area clips it.
 	expect(within.getBoundingClientRect().top - area.getBoundingClientRect().bottom).toBe(200);
 	await expect.poll(() => near).toEqual(['within']);
-	await frame();
-	await frame();
+	await frames(2);
 	expect(near).toEqual(['within']);
 	area.scrollTop = 3000;
 	await expect.poll(() => near).toEqual(['within', 'beyond']);

@@ -3,6 +3,7 @@ import '../../../src/lib/components/render/markdown.css';
 import { LIMITS } from '../../../src/lib/render/core/limits.ts';
 import { LiveMarkdown } from '../../../src/lib/render/live-markdown.ts';
 import { XSS_PAYLOADS } from '../../unit/render/hostile-payloads.ts';
+import { frames } from '../frames.ts';
 
 /**
  * Hostile content in a real Chromium, through the real renderer and the real frame scheduler: no
@@ -52,15 +53,6 @@ function renderFinished(text: string): Promise<HTMLElement> {
 		renderer.finish();
 	});
 }
-
-const frames = (count: number): Promise<void> =>
-	new Promise((resolve) => {
-		const step = (left: number): void => {
-			if (left === 0) resolve();
-			else requestAnimationFrame(() => step(left - 1));
-		};
-		step(count);
-	});
 
 function foreignRequests(): string[] {
 	return performance
