@@ -6,6 +6,7 @@ import { colourStep } from '../../../src/lib/render/code-colouring.ts';
 import { WorkerHighlighter } from '../../../src/lib/render/highlight.ts';
 import { LiveMarkdown } from '../../../src/lib/render/live-markdown.ts';
 import { highlightToRanges } from '../../../src/lib/render/highlight-languages.ts';
+import type { HighlightRequest } from '../../../src/lib/render/highlight-worker-protocol.ts';
 
 /** Highlighting in a real Chromium: through the worker, one plain chunk at a time, text kept. */
 
@@ -222,9 +223,13 @@ describe('code highlighting', () => {
 		const posted: string[] = [];
 		const RealWorker = globalThis.Worker;
 		class WatchedWorker extends RealWorker {
-			override postMessage(message: { text: string }, options?: StructuredSerializeOptions): void {
+			override postMessage(
+				message: HighlightRequest,
+				options?: StructuredSerializeOptions | Transferable[]
+			): void {
 				posted.push(message.text);
-				super.postMessage(message, options);
+				if (Array.isArray(options)) super.postMessage(message, options);
+				else super.postMessage(message, options);
 			}
 		}
 		globalThis.Worker = WatchedWorker;
