@@ -10,8 +10,8 @@
  * `REQUEST_INTERVAL_MS` apart, the first one an interval after the block appeared; highlight.js
  * reads left to right, so the ranges over a prefix are those of the whole text for every complete
  * line of it. Once the block is final, it is highlighted whole, at once: a block that closes
- * within its first interval (a short block of a fast answer) costs one round trip, not two. Each answer is coloured into the page in idle time, a chunk at a step
- * (code-colouring.ts).
+ * within its first interval (a short block of a fast answer) costs one round trip, not two. Each
+ * answer is coloured into the page in idle time, a chunk at a step (code-colouring.ts).
  *
  * If the worker cannot start or load, highlight.js is imported on the main thread and run in idle
  * time instead; if that fails too, the code stays plain.
