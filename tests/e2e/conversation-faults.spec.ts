@@ -3,6 +3,7 @@ import { lastAnswer, openChat, send } from './chat-helpers.ts';
 import { gate } from './support/gate.ts';
 import { acrossACrash } from './support/persistent-browser.ts';
 import { allowStorageFaults, startStorageFault } from './support/storage-faults.ts';
+import { fetchRouted } from './support/fetch-routed.ts';
 
 /**
  * Issue 13: "nothing a person typed or received is ever lost", tried the way a person lives it —
@@ -434,12 +435,12 @@ test.describe('the message views cannot load', () => {
 		// The next page finds the script of the message views gone (a deploy replaced it).
 		let refused = 0;
 		await context.route(/\/_app\/immutable\/.+\.js$/, async (route) => {
-			const response = await route.fetch();
-			const body = await response.text();
-			if (body.includes('message-content')) {
+			const fetched = await fetchRouted(route);
+			if (fetched === null) return;
+			if (fetched.body.includes('message-content')) {
 				refused += 1;
 				await route.fulfill({ status: 404, body: 'Not Found' });
-			} else await route.fulfill({ response, body });
+			} else await route.fulfill(fetched);
 		});
 		const next = await context.newPage();
 		await next.goto('/');

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { lastAnswer, openChat, send } from './chat-helpers.ts';
 import { failChunksContaining } from './support/unreachable-code.ts';
 import { gate } from './support/gate.ts';
+import { fetchRouted } from './support/fetch-routed.ts';
 
 /** Nothing typed or received is lost: reloads, crashes and storage trouble. */
 
@@ -367,11 +368,11 @@ test.describe('while the conversation list’s own code is on its way', () => {
 		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 		const rows = gate();
 		await page.route('**/_app/immutable/chunks/*.js', async (route) => {
-			const response = await route.fetch();
-			const body = await response.text();
+			const fetched = await fetchRouted(route);
+			if (fetched === null) return;
 			// The rows' chunk (ConversationRows.svelte): `data-snippet` is in no other.
-			if (body.includes('data-snippet')) await rows.opened;
-			await route.fulfill({ response, body });
+			if (fetched.body.includes('data-snippet')) await rows.opened;
+			await route.fulfill(fetched);
 		});
 		await page.reload();
 		await expect(page.locator('[data-role="user"]')).toHaveText('kept');

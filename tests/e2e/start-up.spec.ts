@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { lastAnswer, send } from './chat-helpers.ts';
 import { gate } from './support/gate.ts';
+import { fetchRouted } from './support/fetch-routed.ts';
 
 const INLINED = /<script type="application\/json" id="switchboard-config">[^<]*<\/script>/;
 
@@ -96,9 +97,10 @@ test('a returning visit starts with the model list from last time and takes the 
 		(url) => url.pathname.endsWith('/v1/models'),
 		async (route) => {
 			await models.opened;
-			const response = await route.fetch();
+			const fetched = await fetchRouted(route);
+			if (fetched === null) return;
 			await route.fulfill({
-				response,
+				response: fetched.response,
 				body: JSON.stringify({ object: 'list', data: [{ id: 'demo', object: 'model' }] })
 			});
 		}

@@ -4,6 +4,7 @@
  * every other file loads. Lazy parts are told apart by a string only they contain.
  */
 import type { Page } from '@playwright/test';
+import { fetchRouted } from './fetch-routed.ts';
 
 export async function failChunksContaining(
 	page: Page,
@@ -11,9 +12,9 @@ export async function failChunksContaining(
 	away: () => boolean = () => true
 ): Promise<void> {
 	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
-		const response = await route.fetch();
-		const body = await response.text();
-		if (away() && body.includes(marker)) await route.abort('internetdisconnected');
-		else await route.fulfill({ response, body });
+		const fetched = await fetchRouted(route);
+		if (fetched === null) return;
+		if (away() && fetched.body.includes(marker)) await route.abort('internetdisconnected');
+		else await route.fulfill(fetched);
 	});
 }
