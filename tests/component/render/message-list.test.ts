@@ -27,6 +27,17 @@ function atBottom(element: HTMLElement): boolean {
 	return element.scrollHeight - element.scrollTop - element.clientHeight <= 2;
 }
 
+/**
+ * Waits until `text` is on screen in `scroller`, then for the frame after: the streamed text
+ * renders at the page's pace (a busy machine takes more frames for it), and the view follows it in
+ * the rendering step after its layout (ResizeObserver), which a poll's forced layout does not run.
+ */
+async function renderedAndFollowed(scroller: HTMLElement, text: string): Promise<void> {
+	await expect.poll(() => scroller.textContent?.includes(text)).toBe(true);
+	await nextFrame();
+	await nextFrame();
+}
+
 /** A streaming answer of 40 paragraphs, followed to the end of the list. */
 async function streamedToTheEnd() {
 	const answer = message(1, 'assistant', '');
@@ -37,8 +48,7 @@ async function streamedToTheEnd() {
 	});
 	const scroller = screen.getByTestId('scroller').element() as HTMLElement;
 	for (let i = 0; i < 40; i++) live.append('text', `Paragraph ${i} with some text.\n\n`);
-	await nextFrame();
-	await nextFrame();
+	await renderedAndFollowed(scroller, 'Paragraph 39');
 	expect(atBottom(scroller)).toBe(true);
 	return { screen, scroller, live };
 }
@@ -77,7 +87,7 @@ describe('MessageList', () => {
 			live.append('text', `Paragraph ${i} with **some** text.\n\n`);
 			await nextFrame();
 		}
-		await nextFrame();
+		await renderedAndFollowed(scroller, 'Paragraph 39');
 		expect(scroller.scrollHeight).toBeGreaterThan(scroller.clientHeight * 2);
 		expect(atBottom(scroller)).toBe(true);
 		expect(screen.getByRole('button', { name: /Jump to latest/ }).elements()).toHaveLength(0);
