@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import MarkdownView from '../../../src/lib/components/render/MarkdownView.svelte';
 import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
+import { frames } from '../frames.ts';
 import { CORPUS } from '../../unit/render/corpus.ts';
 // Loaded lazily by the app; imported here too so that the dev server prepares highlight.js before
 // the tests run instead of reloading the page in the middle of one.
@@ -9,9 +10,6 @@ import '../../../src/lib/render/highlight-languages.ts';
 
 /** MarkdownView in a real Chromium: streaming, settling, code blocks, remote images. */
 const answer = CORPUS['demoAnswer'] ?? '';
-
-const nextFrame = (): Promise<void> =>
-	new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 describe('MarkdownView', () => {
 	afterEach(() => vi.restoreAllMocks());
@@ -22,7 +20,7 @@ describe('MarkdownView', () => {
 		const root = screen.container.querySelector<HTMLElement>('[data-markdown]');
 		for (const piece of answer.match(/[^]{1,40}/g) ?? []) {
 			live.append('text', piece);
-			await nextFrame();
+			await frames();
 		}
 		await expect.element(screen.getByRole('table')).toBeVisible();
 		const table = root?.querySelector('table');
@@ -74,8 +72,7 @@ describe('MarkdownView', () => {
 		try {
 			const screen = await render(MarkdownView, { text: '# Far away', lazy: true });
 			const root = screen.container.querySelector<HTMLElement>('[data-markdown]');
-			await nextFrame();
-			await nextFrame();
+			await frames(2);
 			expect(root?.querySelector('h1')).toBeNull();
 			root?.scrollIntoView();
 			await expect.poll(() => root?.querySelector('h1')?.textContent).toBe('Far away');
@@ -104,7 +101,7 @@ describe('MarkdownView', () => {
 			expect(near.getBoundingClientRect().top).toBeGreaterThan(area.getBoundingClientRect().bottom);
 			expect(near.getBoundingClientRect().top).toBeLessThan(window.innerHeight);
 			await expect.poll(() => near.querySelector('h1')?.textContent).toBe('Just below');
-			await nextFrame();
+			await frames();
 			expect(beyond.querySelector('h1')).toBeNull();
 			beyond.scrollIntoView();
 			await expect.poll(() => beyond.querySelector('h1')?.textContent).toBe('Far below');

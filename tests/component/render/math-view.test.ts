@@ -4,13 +4,12 @@ import MarkdownView from '../../../src/lib/components/render/MarkdownView.svelte
 import { renderedText } from '../../../src/lib/render/dom/copy-text.ts';
 import { LiveMarkdown } from '../../../src/lib/render/live-markdown.ts';
 import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
+import { frames } from '../frames.ts';
 // Loaded lazily by the app; imported here too so that the dev server prepares KaTeX before the
 // tests run instead of reloading the page in the middle of one.
 import '../../../src/lib/render/math-katex.ts';
 
 /** Math in MarkdownView, in a real Chromium: typeset by KaTeX, safely, and copied as TeX. */
-const nextFrame = (): Promise<void> =>
-	new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 const TEXT = [
 	'Inline $a\\,b^2$ and \\(\\alpha\\), a price of $5 and $10.',
@@ -90,8 +89,7 @@ describe('math in MarkdownView', () => {
 		const root = screen.container.querySelector<HTMLElement>('[data-markdown]');
 		for (const piece of ['Sum:\n\n$$\n', '\\sum_{i=1}^{n}', ' i\n']) {
 			live.append('text', piece);
-			await nextFrame();
-			await nextFrame();
+			await frames(2);
 		}
 		expect(root?.querySelector('.md-math-source')?.textContent).toBe('\\sum_{i=1}^{n} i');
 		expect(root?.querySelectorAll('p')).toHaveLength(1);

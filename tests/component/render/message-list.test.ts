@@ -3,6 +3,7 @@ import { render } from 'vitest-browser-svelte';
 import type { ChatMessage } from '../../../src/lib/chat/chat-session.svelte.ts';
 import { StreamingText } from '../../../src/lib/render/streaming-text.svelte.ts';
 import { loadMessageViews } from '../../../src/lib/components/chat/message-views.ts';
+import { frames } from '../frames.ts';
 import ChatHarness from './ChatHarness.svelte';
 
 /** The conversation view: following the stream, "Jump to latest", windowing long histories. */
@@ -20,9 +21,6 @@ function message(seq: number, role: ChatMessage['role'], text: string): ChatMess
 	};
 }
 
-const nextFrame = (): Promise<void> =>
-	new Promise((resolve) => requestAnimationFrame(() => resolve()));
-
 function atBottom(element: HTMLElement): boolean {
 	return element.scrollHeight - element.scrollTop - element.clientHeight <= 2;
 }
@@ -34,8 +32,7 @@ function atBottom(element: HTMLElement): boolean {
  */
 async function renderedAndFollowed(scroller: HTMLElement, text: string): Promise<void> {
 	await expect.poll(() => scroller.textContent?.includes(text)).toBe(true);
-	await nextFrame();
-	await nextFrame();
+	await frames(2);
 }
 
 /** A streaming answer of 40 paragraphs, followed to the end of the list. */
@@ -63,8 +60,7 @@ async function expectLeftWhereScrolled(
 ): Promise<void> {
 	await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
 	for (let i = 40; i < 50; i++) live.append('text', `Paragraph ${i}.\n\n`);
-	await nextFrame();
-	await nextFrame();
+	await frames(2);
 	expect(scroller.scrollTop).toBe(0);
 }
 
@@ -85,7 +81,7 @@ describe('MessageList', () => {
 		const scroller = screen.getByTestId('scroller').element() as HTMLElement;
 		for (let i = 0; i < 40; i++) {
 			live.append('text', `Paragraph ${i} with **some** text.\n\n`);
-			await nextFrame();
+			await frames();
 		}
 		await renderedAndFollowed(scroller, 'Paragraph 39');
 		expect(scroller.scrollHeight).toBeGreaterThan(scroller.clientHeight * 2);
@@ -97,8 +93,7 @@ describe('MessageList', () => {
 		scroller.scrollTop = 0;
 		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
 		for (let i = 40; i < 60; i++) live.append('text', `Paragraph ${i}.\n\n`);
-		await nextFrame();
-		await nextFrame();
+		await frames(2);
 		// Reading further up is not interrupted.
 		expect(scroller.scrollTop).toBe(0);
 
@@ -147,8 +142,7 @@ describe('MessageList', () => {
 		scroller.scrollTop -= 300;
 		const position = scroller.scrollTop;
 		for (let i = 40; i < 50; i++) live.append('text', `Paragraph ${i}.\n\n`);
-		await nextFrame();
-		await nextFrame();
+		await frames(2);
 		expect(scroller.scrollTop).toBe(position);
 		await expect.element(screen.getByRole('button', { name: /Jump to latest/ })).toBeVisible();
 
@@ -186,7 +180,7 @@ describe('MessageList', () => {
 			// The person scrolls: their input first (the view follows unless the person scrolls).
 			scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -100 }));
 			scroller.scrollTop = 0;
-			await nextFrame();
+			await frames();
 			most = Math.max(most, rows());
 		}
 		await expect
@@ -249,7 +243,7 @@ describe('MessageList', () => {
 			// Earlier rows keep coming while the sentinel above them is near; wait until they stop.
 			let count = rows().length;
 			for (let still = 0; still < 5;) {
-				await nextFrame();
+				await frames();
 				still = rows().length === count ? still + 1 : 0;
 				count = rows().length;
 			}
