@@ -8,8 +8,12 @@
  */
 import type { APIResponse, Route } from '@playwright/test';
 
-/** Playwright's messages for a request whose page, context or response is gone. */
-const GONE = /Response has been disposed|Request context disposed|has been closed/;
+/**
+ * Playwright's messages for a request whose page, context or response is gone. A context closed
+ * with a reason says the reason instead: the test runner closes each test's context with "Test
+ * ended." (playwright/lib/index.js), which a clean-clone run on 2 December met in the same handler.
+ */
+const GONE = /Response has been disposed|Request context disposed|has been closed|Test ended\./;
 
 export async function fetchRouted(
 	route: Route
