@@ -268,6 +268,14 @@ test('auth_expired on an API key: "refused", another key, and the turn is resent
 	await failed.card.locator('[data-action="sign_in"]').click();
 	const keyField = page.getByLabel('API key for this gateway');
 	await expect(keyField).toBeFocused();
+	// Pasted with the full-width space a Chinese input method types: refused where it is typed,
+	// naming the character, and nothing is sent with it.
+	await keyField.fill('sk-journey-new\u3000key');
+	await page.getByRole('button', { name: 'Use key' }).click();
+	await expect(page.locator('[data-api-key-refusal]')).toContainText(
+		'character 15 is a full-width space (U+3000)'
+	);
+	await expect(keyField).toBeFocused();
 	await keyField.fill('sk-journey-new-key');
 	await page.getByRole('button', { name: 'Use key' }).click();
 	await expectAnswered(page, prompt);

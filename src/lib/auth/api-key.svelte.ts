@@ -2,8 +2,11 @@
  * API-key mode: a key the person pastes for the gateway, per gateway profile (the gateway's base
  * URL). Held in memory for this page; only when the person ticks "remember" is it written to
  * localStorage, which any script on this origin and anyone using this browser profile can read —
- * the UI says so, and "forget key" removes it. Only ever shown masked.
+ * the UI says so, and "forget key" removes it. Only ever shown masked. A key holding a character
+ * no key can hold (api-key-check.ts) is refused, and a remembered one is not used.
  */
+import { keyCharacterProblem, type KeyCharacterProblem } from './api-key-check.ts';
+
 export const API_KEY_STORAGE_PREFIX = 'switchboard.api-key:';
 
 /** `••••` and the last four characters, enough to tell keys apart without revealing one. */
@@ -46,14 +49,21 @@ export class ApiKeySession {
 		this.#remembered = saved !== null;
 	}
 
-	set(key: string, remember: boolean): void {
+	/**
+	 * Takes `key` (without the white space around it) for this gateway profile: 'taken', or why
+	 * not — 'empty', or the first character a key cannot hold. A refused key changes nothing.
+	 */
+	set(key: string, remember: boolean): 'taken' | 'empty' | KeyCharacterProblem {
 		const trimmed = key.trim();
-		if (trimmed === '' || /[\r\n\0]/.test(trimmed)) return;
+		if (trimmed === '') return 'empty';
+		const problem = keyCharacterProblem(trimmed);
+		if (problem !== null) return problem;
 		this.#key = trimmed;
 		this.#remembered = remember;
 		if (remember) this.#write(trimmed);
 		else this.#remove();
 		for (const listener of this.#onSet) listener();
+		return 'taken';
 	}
 
 	/** `listener` runs each time a key is entered; returns the function that stops it. */
@@ -76,8 +86,9 @@ export class ApiKeySession {
 		const name = this.#storageKey();
 		if (name === null || this.storage === null) return null;
 		try {
-			const value = this.storage.getItem(name);
-			return value === null || value.trim() === '' ? null : value;
+			const value = this.storage.getItem(name)?.trim() ?? '';
+			// Saved before keys were checked: it would fail every request, so it is not used.
+			return value === '' || keyCharacterProblem(value) !== null ? null : value;
 		} catch {
 			return null;
 		}

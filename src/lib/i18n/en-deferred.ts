@@ -185,7 +185,18 @@ export const enDeferred = {
 		remember: 'Remember on this device',
 		sharedMachineWarning:
 			"A remembered key is stored in this browser, where anyone using this computer's browser profile can read it. Don't remember it on a shared or public computer.",
-		useKey: 'Use key'
+		useKey: 'Use key',
+		empty: 'Paste or type the key first.',
+		/** `what` is one of `character`'s sentences below. */
+		unsendable: (position: number, what: string) =>
+			`This key can't be used: character ${position} is ${what}. A key is letters, digits and symbols: copy or type it again.`,
+		character: {
+			visible: (character: string, code: string) => `“${character}” (${code})`,
+			space: (_character: string, code: string) => `a space (${code})`,
+			fullWidthSpace: (_character: string, code: string) => `a full-width space (${code})`,
+			lineBreak: (_character: string, code: string) => `a line break (${code})`,
+			invisible: (_character: string, code: string) => `an invisible character (${code})`
+		}
 	},
 
 	/** What an export or import reports (the buttons are in en.ts, `transfer`). */

@@ -256,7 +256,17 @@ export const zhCN: Catalogue = {
 		remember: '在此设备上记住',
 		sharedMachineWarning:
 			'记住的密钥会保存在此浏览器中，任何使用这台电脑上此浏览器配置文件的人都能读取它。请勿在共用或公共电脑上记住密钥。',
-		useKey: '使用密钥'
+		useKey: '使用密钥',
+		empty: '请先粘贴或输入密钥。',
+		unsendable: (position: number, what: string) =>
+			`无法使用此密钥：第 ${position} 个字符是${what}。密钥只由英文字母、数字和符号组成，请重新复制或输入。`,
+		character: {
+			visible: (character: string, code: string) => `“${character}”（${code}）`,
+			space: (_character: string, code: string) => `空格（${code}）`,
+			fullWidthSpace: (_character: string, code: string) => `全角空格（${code}）`,
+			lineBreak: (_character: string, code: string) => `换行符（${code}）`,
+			invisible: (_character: string, code: string) => `不可见字符（${code}）`
+		}
 	},
 
 	failure: {
