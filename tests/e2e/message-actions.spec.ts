@@ -36,6 +36,8 @@ test('copy gives the answer as markdown and as the text on screen', async ({ pag
 	const text = await page.evaluate(() => navigator.clipboard.readText());
 	expect(text).toContain('You said');
 	expect(text).not.toContain('```');
+	// The code block's head (its language and its Copy button) is not part of the text.
+	expect(text).not.toMatch(/^(Copy|Copied|ts|typescript)$/m);
 });
 
 test('regenerate keeps every answer: ‹ › steps between them, and a reload keeps them', async ({

@@ -2,6 +2,10 @@
  * Rendered markdown as plain text with each formula as its TeX source: typeset math is glyphs
  * and MathML (their text is not what anyone wants pasted), so copying gives `$…$` and `$$…$$`
  * around the TeX as written (kept in `data-tex`, math-view.ts), as KaTeX's copy-tex does.
+ *
+ * The whole message's text (`renderedText`, "Copy text") is what the person reads: a list item's
+ * number or bullet and a task's box (drawn by CSS and a checkbox, which `innerText` leaves out)
+ * are written in, and the controls the views draw around the content are left out.
  */
 const BLOCK_TAGS = new Set([
 	'ADDRESS',
@@ -32,12 +36,42 @@ function texOf(element: Element): string | null {
 }
 
 /**
- * The text of `root` as the person reads it (its `innerText`), formulas as TeX. Each formula is
- * swapped for its TeX for the reading and put back at once, before anything is painted.
+ * What the views draw around the content, not part of it: a code block's head (its language, a
+ * diagram's Diagram/Code switch, Copy: code-view.ts, diagram-view.ts), a diagram's note that it
+ * could not be drawn, and a footnote's ↩ links (footnote-index.ts).
+ */
+const CONTROLS = '.md-code-head, .md-diagram-note, .md-footnote-backs';
+
+/** A list item's marker as shown: `3. ` in an ordered list, `• ` in a bullet list, a task's box. */
+function markerOf(item: Element): string {
+	const box = item.querySelector(':scope > input[type="checkbox"]');
+	if (box !== null) return box.hasAttribute('checked') ? '[x] ' : '[ ] ';
+	const list = item.parentElement;
+	if (list?.tagName !== 'OL') return '• ';
+	let number = Number.parseInt(list.getAttribute('start') ?? '1', 10);
+	if (!Number.isFinite(number)) number = 1;
+	for (let sibling = item.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
+		if (sibling.tagName === 'LI') number++;
+	return `${number}. `;
+}
+
+/** Where an item's marker goes: the start of its first paragraph, so it reads on the same line. */
+function markerPlace(item: Element): { parent: Node; before: Node | null } {
+	let first = item.firstChild;
+	if (first instanceof HTMLInputElement) first = first.nextSibling;
+	if (first instanceof HTMLParagraphElement) return { parent: first, before: first.firstChild };
+	return { parent: item, before: first };
+}
+
+/**
+ * The text of `root` as the person reads it (its `innerText`), formulas as TeX, list markers
+ * written in, the views' controls left out. Each change is made for the reading and undone at
+ * once, before anything is painted.
  */
 export function renderedText(root: HTMLElement): string {
 	const doc = root.ownerDocument;
-	const swapped: [Element, Text][] = [];
+	const swapped: [Element, ChildNode][] = [];
+	const added: Text[] = [];
 	for (const element of root.querySelectorAll('.md-math[data-tex]')) {
 		const tex = texOf(element);
 		if (tex === null) continue;
@@ -45,10 +79,22 @@ export function renderedText(root: HTMLElement): string {
 		element.replaceWith(text);
 		swapped.push([element, text]);
 	}
+	for (const element of root.querySelectorAll(CONTROLS)) {
+		const gap = doc.createComment('');
+		element.replaceWith(gap);
+		swapped.push([element, gap]);
+	}
+	for (const item of root.querySelectorAll('li')) {
+		const marker = doc.createTextNode(markerOf(item));
+		const { parent, before } = markerPlace(item);
+		parent.insertBefore(marker, before);
+		added.push(marker);
+	}
 	try {
 		return root.innerText;
 	} finally {
-		for (const [element, text] of swapped) text.replaceWith(element);
+		for (const marker of added) marker.remove();
+		for (const [element, stand] of swapped) stand.replaceWith(element);
 	}
 }
 
