@@ -273,6 +273,46 @@ test('export to JSON and import it back restores the conversation', async ({ pag
 	await expect(page.locator('[data-role="user"]')).toHaveText(['keep this one']);
 });
 
+test('a conversation deleted for good comes back from its export, and only once', async ({
+	page
+}) => {
+	await page.clock.install();
+	await openChat(page);
+	await send(page, 'restore me later');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	const downloading = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Export all' }).click();
+	const file = await (await downloading).path();
+	const list = page.getByRole('navigation', { name: 'Conversations' });
+	const rows = list.getByRole('button', { name: 'restore me later', exact: true });
+	const summary = page.locator('[data-import-summary]');
+
+	// Deleted, and the undo offer left to close: the delete is final.
+	await list.getByRole('button', { name: 'Delete restore me later' }).click();
+	await expect(list.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
+	await page.locator('#composer').focus();
+	await page.mouse.move(0, 0);
+	await page.clock.fastForward(9_000);
+	await expect(list.getByRole('status').filter({ hasText: 'Deleted' })).toBeHidden();
+	await expect(rows).toHaveCount(0);
+
+	// Its export brings it back, as the summary says, after a reload too.
+	await page.getByLabel('Import…').setInputFiles(file);
+	await expect(summary).toContainText('Imported 1 conversation.');
+	await expect(rows).toHaveCount(1);
+	await page.reload();
+	await expect(rows).toHaveCount(1);
+	await rows.click();
+	await expect(page.locator('[data-role="user"]')).toHaveText(['restore me later']);
+	await expect(lastAnswer(page)).toContainText('You said “restore me later”');
+
+	// The same file once more: it is here already, and nothing comes in twice.
+	await page.getByLabel('Import…').setInputFiles(file);
+	await expect(summary).toContainText('Every conversation in this file is here already.');
+	await page.reload();
+	await expect(rows).toHaveCount(1);
+});
+
 test('a file that is not an export is refused with a clear sentence', async ({ page }) => {
 	await openChat(page);
 	await page.getByLabel('Import…').setInputFiles({

@@ -93,12 +93,14 @@ export async function importInto(
 		conversationsTotal: 0
 	});
 	await nextTask();
-	const here = new Map((await store.list()).map((record) => [record.id, record.updatedAt]));
+	const [records, deleted] = await Promise.all([store.list(), store.deletedIds()]);
+	const here = new Map(records.map((record) => [record.id, record.updatedAt]));
 	if (listener.deleting !== undefined) here.set(listener.deleting, Number.NaN);
 	const { conversations, attachments, skipped, damaged, alreadyHere } = parseImport(
 		text,
 		undefined,
-		here
+		here,
+		deleted
 	);
 	const progress: ImportProgress = {
 		messagesDone: 0,

@@ -107,6 +107,8 @@ describe('IndexedDB conversation store', () => {
 		await store.deleteConversation('a');
 		expect(await store.load('a')).toBeNull();
 		expect((await store.loadAll()).map((c) => [c.id, c.messages.length])).toEqual([['b', 1]]);
+		// Its tombstone is what an import reads to bring it back under an id of its own.
+		expect([...(await store.deletedIds())]).toEqual(['a']);
 	});
 
 	it('keeps attached files as Blobs across a reopen, and deletes them with their conversation', async () => {

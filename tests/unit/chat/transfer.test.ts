@@ -100,6 +100,37 @@ describe('export and import', () => {
 		});
 	});
 
+	describe('a conversation deleted here for good (its tombstone refuses its id)', () => {
+		const file = exportJson([sample]);
+
+		it('comes back under an id of its own, the same one each time', () => {
+			const { conversations, alreadyHere } = parseImport(file, ids, new Map(), new Set(['c1']));
+			expect(alreadyHere).toBe(0);
+			const [back] = conversations;
+			expect(back?.id).toBe('c1-r1');
+			expect(back?.messages.every((m) => m.conversationId === 'c1-r1')).toBe(true);
+			expect(back?.messages.map((m) => m.text)).toEqual(['draw a lighthouse', 'Here it is.']);
+		});
+
+		it('is here already once it came back, unchanged: importing again adds nothing', () => {
+			const here = new Map([['c1-r1', sample.updatedAt]]);
+			const { conversations, alreadyHere } = parseImport(file, ids, here, new Set(['c1']));
+			expect(alreadyHere).toBe(1);
+			expect(conversations).toEqual([]);
+		});
+
+		it('comes back again under the next id when what came back was deleted too', () => {
+			const { conversations } = parseImport(file, ids, new Map(), new Set(['c1', 'c1-r1']));
+			expect(conversations[0]?.id).toBe('c1-r2');
+		});
+
+		it('comes in as a copy beside what came back when either side changed since', () => {
+			const here = new Map([['c1-r1', sample.updatedAt + 1]]);
+			const { conversations } = parseImport(file, ids, here, new Set(['c1']));
+			expect(conversations[0]?.id).toMatch(/^new-/);
+		});
+	});
+
 	it('gives fresh ids to a conversation twice in one file, and to ids that are not ids', () => {
 		const odd = { ...sample, id: '<img src=x onerror=alert(1)>' };
 		const { conversations, alreadyHere } = parseImport(exportJson([sample, sample, odd]), ids);

@@ -50,6 +50,9 @@ export class SearchableStore implements ConversationStore {
 	list(): Promise<ConversationRecord[]> {
 		return this.inner.list();
 	}
+	deletedIds(): Promise<ReadonlySet<string>> {
+		return this.inner.deletedIds();
+	}
 	load(id: string): Promise<Conversation | null> {
 		return this.inner.load(id);
 	}

@@ -92,6 +92,11 @@ export interface ConversationStore {
 	saveMessage(record: MessageRecord, withRecord?: RecordChange): Promise<void>;
 	/** Deletes the conversation and its messages for good, leaving a tombstone. */
 	deleteConversation(id: string): Promise<void>;
+	/**
+	 * The ids of the conversations deleted for good (their tombstones). An import brings such a
+	 * conversation back under an id of its own (import-file.ts): its own is refused for good.
+	 */
+	deletedIds(): Promise<ReadonlySet<string>>;
 	/** The highest message position stored for a conversation; -1 when it has none. */
 	lastSeq(conversationId: string): Promise<number>;
 	/** Everything, for export. */

@@ -70,11 +70,18 @@ const KEEPABLE_ID = /^[\w-]{1,64}$/;
  * either side, comes in as a copy beside it under a new id, so that neither loses anything. One
  * not here keeps its id (importing the file again then finds it). Messages and attachments always
  * get new ids: a file cannot overwrite what a conversation already holds.
+ *
+ * `deleted` holds the ids of conversations deleted here for good, whose tombstones refuse every
+ * write under their id (conversation-store.ts). Such a conversation in the file is brought back —
+ * restoring a deleted conversation is what an export is kept for — under the first of `<id>-r1`,
+ * `<id>-r2`, … not deleted too (`restoredId`), which is then matched against `here` as its own id
+ * would be: importing the file again finds it.
  */
 export function parseImport(
 	text: string,
 	newId: () => string = () => crypto.randomUUID(),
-	here: ReadonlyMap<string, number> = new Map()
+	here: ReadonlyMap<string, number> = new Map(),
+	deleted: ReadonlySet<string> = new Set()
 ): ImportResult {
 	let value: unknown;
 	try {
@@ -118,13 +125,14 @@ export function parseImport(
 			damaged.push({ position: index + 1, title: titleOf(entry), messages: null });
 			continue;
 		}
-		const inLibrary = here.get(record.id);
+		const fileId = deleted.has(record.id) ? restoredId(record.id, deleted) : record.id;
+		const inLibrary = here.get(fileId);
 		if (inLibrary === record.updatedAt) {
 			alreadyHere++;
 			continue;
 		}
-		const keep = inLibrary === undefined && !taken.has(record.id) && KEEPABLE_ID.test(record.id);
-		const id = keep ? record.id : newId();
+		const keep = inLibrary === undefined && !taken.has(fileId) && KEEPABLE_ID.test(fileId);
+		const id = keep ? fileId : newId();
 		taken.add(id);
 		const messages: MessageRecord[] = [];
 		const read: MessageRecord[] = [];
@@ -174,6 +182,14 @@ export function parseImport(
 		});
 	}
 	return { conversations, attachments, skipped, damaged, alreadyHere };
+}
+
+/** The id a conversation deleted here comes back under: `<id>-rN`, the first N not deleted. */
+function restoredId(id: string, deleted: ReadonlySet<string>): string {
+	for (let number = 1; ; number++) {
+		const candidate = `${id}-r${number}`;
+		if (!deleted.has(candidate)) return candidate;
+	}
 }
 
 /** A title to name a damaged conversation by: what its entry holds, if it is text. */

@@ -78,6 +78,13 @@ export class IndexedDbStore implements ConversationStore {
 		return this.#valid(values, readConversationRecord).sort(byUpdated);
 	}
 
+	async deletedIds(): Promise<ReadonlySet<string>> {
+		if (this.#fallback !== null) return this.#fallback.deletedIds();
+		const store = this.database.transaction(TOMBSTONES, 'readonly').objectStore(TOMBSTONES);
+		const keys: IDBValidKey[] = await requestResult(store.getAllKeys());
+		return new Set(keys.filter((key): key is string => typeof key === 'string'));
+	}
+
 	async load(id: string): Promise<Conversation | null> {
 		if (this.#fallback !== null) return this.#fallback.load(id);
 		const transaction = this.database.transaction([CONVERSATIONS, MESSAGES], 'readonly');

@@ -27,6 +27,10 @@ export class MemoryStore implements ConversationStore {
 
 	constructor(readonly problem: StorageProblem | null = null) {}
 
+	deletedIds(): Promise<ReadonlySet<string>> {
+		return Promise.resolve(new Set(this.#tombstones));
+	}
+
 	list(): Promise<ConversationRecord[]> {
 		return Promise.resolve([...this.#conversations.values()].sort(byUpdated));
 	}
