@@ -184,6 +184,26 @@ describe('FailureCard', () => {
 		expect(onholdretry).toHaveBeenCalledWith(true);
 	});
 
+	it('Cancel from the keyboard hands the focus to Try again, which takes the countdown’s place', async () => {
+		const failure = classifyHttp(
+			429,
+			new Headers({ 'retry-after': '30' }),
+			'{"error":{"message":"Slow down","code":"rate_limit_exceeded"}}'
+		);
+		const props = {
+			failure,
+			available: ALL_ACTIONS,
+			retry: { messageId: 'm1', at: Date.now() + 30_000, attempt: 2, after: failure },
+			onaction: () => {},
+			oncancelretry: () => void screen.rerender({ ...props, retry: null })
+		};
+		const screen = await render(FailureCard, props);
+		const cancel = screen.getByRole('button', { name: 'Cancel' });
+		(cancel.element() as HTMLElement).focus();
+		await userEvent.keyboard('{Enter}');
+		await expect.element(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
+	});
+
 	it('holds the countdown while the details are open and shows it held', async () => {
 		const onholdretry = vi.fn<(held: boolean) => void>();
 		const failure = classifyHttp(

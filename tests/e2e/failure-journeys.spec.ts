@@ -116,6 +116,8 @@ test.describe('Try again completes the answer', () => {
 			await failed.card.locator('[data-action="retry"]').click();
 			await expectAnswered(page, prompt);
 			expect(failed.requests.count()).toBe(2);
+			// The card went with the button pressed: the focus is where the person goes next.
+			await expect(page.locator('#composer')).toBeFocused();
 		});
 	}
 });
