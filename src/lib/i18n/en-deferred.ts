@@ -204,6 +204,8 @@ export const enDeferred = {
 		nothingToExport: 'This conversation has no saved messages yet.',
 		refused: {
 			not_json: 'This file is not JSON, so it is not a Switchboard export.',
+			damaged_json:
+				'This file is damaged or incomplete: it starts like an export but does not read to the end. Export the conversations again, or use a complete copy of the file.',
 			markdown:
 				'This is a Markdown file, which is for reading: to bring conversations back, import a JSON export (Export as JSON or Export all).',
 			not_export: 'This JSON file is not a Switchboard export.',

@@ -481,6 +481,8 @@ export const zhCN: Catalogue = {
 		nothingToExport: '这段对话还没有已保存的消息。',
 		refused: {
 			not_json: '此文件不是 JSON，因此不是 Switchboard 导出文件。',
+			damaged_json:
+				'此文件已损坏或不完整：开头像导出文件，但无法完整读取。请重新导出对话，或使用该文件的完整副本。',
 			markdown:
 				'这是一个 Markdown 文件，仅供阅读：要导入对话，请使用 JSON 导出文件（“导出为 JSON”或“全部导出”）。',
 			not_export: '此 JSON 文件不是 Switchboard 导出文件。',

@@ -191,7 +191,13 @@ describe('export and import', () => {
 		['the notes of # tuesday', 'not JSON'],
 		['{"conversations": []}', 'not a Switchboard export'],
 		['{"format":"switchboard.conversations"}', 'no conversations'],
-		['[]', 'not a Switchboard export']
+		['[]', 'not a Switchboard export'],
+		// An export cut short (a download that stopped, a truncated copy) is damaged, not "not JSON".
+		['{"broken":', 'damaged or incomplete'],
+		[
+			'\ufeff  {"format":"switchboard.conversations","conversations":[{"id"',
+			'damaged or incomplete'
+		]
 	])('refuses %s with a sentence a person understands', (text, words) => {
 		expect(() => parseImport(text, ids)).toThrowError(ImportError);
 		expect(() => parseImport(text, ids)).toThrowError(words);

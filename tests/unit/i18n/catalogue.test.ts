@@ -113,6 +113,12 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 	'importExport.markdown.image': { args: [2], shows: ['2'] },
 	'auth.account': { args: ['Ada Lovelace'], shows: ['Ada Lovelace'] },
 	'auth.apiKeyInUse': { args: ['sk-…a1b2'], shows: ['sk-…a1b2'] },
+	'apiKeyForm.unsendable': { args: [7, 'U+3000'], shows: ['7', 'U+3000'] },
+	'apiKeyForm.character.visible': { args: ['短', 'U+77ED'], shows: ['短', 'U+77ED'] },
+	'apiKeyForm.character.space': { args: [' ', 'U+0020'], shows: ['U+0020'] },
+	'apiKeyForm.character.fullWidthSpace': { args: ['\u3000', 'U+3000'], shows: ['U+3000'] },
+	'apiKeyForm.character.lineBreak': { args: ['\n', 'U+000A'], shows: ['U+000A'] },
+	'apiKeyForm.character.invisible': { args: ['\u200b', 'U+200B'], shows: ['U+200B'] },
 	'settings.model.onRoute': {
 		args: ['Anthropic Messages API'],
 		shows: ['Anthropic Messages API']

@@ -44,7 +44,8 @@ export interface ImportResult {
 }
 
 /** Why a file is not an export; the page says it in the person's language. */
-export type ImportRefusal = 'not_json' | 'markdown' | 'not_export' | 'no_conversations';
+export type ImportRefusal =
+	'not_json' | 'damaged_json' | 'markdown' | 'not_export' | 'no_conversations';
 
 export class ImportError extends Error {
 	override name = 'ImportError';
@@ -90,6 +91,13 @@ export function parseImport(
 		// A Markdown export (it starts with its title's heading) is for reading, not importing.
 		if (/^\s*#{1,6} \S/.test(text)) {
 			throw new ImportError('markdown', 'This is a Markdown file, which is for reading.');
+		}
+		// It starts as JSON does, and breaks off or is damaged: a download cut short, a bad copy.
+		if (/^\ufeff?\s*[{[]/.test(text)) {
+			throw new ImportError(
+				'damaged_json',
+				'This file is damaged or incomplete: its JSON does not read to the end.'
+			);
 		}
 		throw new ImportError('not_json', 'This file is not JSON, so it is not a Switchboard export.');
 	}
