@@ -81,6 +81,9 @@ test.describe('the gateway retries by itself where that can help', () => {
 			const kind = crossOrigin(info.project.name) ? (row.crossOriginKind ?? row.kind) : row.kind;
 			const prompt = unique(`auto ${row.scenario}`);
 			const { requests } = await failWith(page, prompt, `${row.scenario}:once`, kind);
+			// The gateway's own wait comes first (Retry-After: 2.5 s for rate_limited), then the
+			// answer: awaited one after the other, each in its own time, not both in one timeout.
+			await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', /streaming|completed/);
 			await expectAnswered(page, prompt);
 			expect(requests.count()).toBe(2);
 		});
