@@ -22,8 +22,20 @@ export interface Delimiter {
 export class DelimiterStack {
 	top: Delimiter | null = null;
 
-	push(delimiter: Omit<Delimiter, 'prev' | 'next'>): void {
-		const entry: Delimiter = { ...delimiter, prev: this.top, next: null };
+	push(run: Omit<Delimiter, 'prev' | 'next'>): void {
+		// Written out rather than spread: V8 copies a spread through a slow generic path, which was
+		// the parser's largest self time on emphasis-heavy text.
+		const entry: Delimiter = {
+			char: run.char,
+			count: run.count,
+			originalCount: run.originalCount,
+			item: run.item,
+			canOpen: run.canOpen,
+			canClose: run.canClose,
+			position: run.position,
+			prev: this.top,
+			next: null
+		};
 		if (this.top !== null) this.top.next = entry;
 		this.top = entry;
 	}
