@@ -221,3 +221,23 @@ test('after a hit far up, a message sent shows at the end with its answer', asyn
 	await expect(lastAnswer(page)).toBeInViewport();
 	await expect(page.getByRole('button', { name: /latest/i })).toBeHidden();
 });
+
+test('an answer is found and shown by what it reads, not by its markdown', async ({ page }) => {
+	await openChat(page);
+	const word = rare('marjoram');
+	await send(page, `${word} #scenario:instant`);
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	// On the page: “word”. This is demo on the Switchboard demo gateway — written
+	// `This is **demo** on the Switchboard *demo gateway*`.
+	const shown = `${word}”. This is demo on the Switchboard demo gateway`;
+	await expect(lastAnswer(page)).toContainText(shown);
+
+	await page.getByRole('button', { name: 'New conversation' }).click();
+	await searchField(page).fill(shown);
+	const found = sidebar(page).locator('li[data-conversation]');
+	await expect(found).toHaveCount(1);
+	await expect(found.locator('[data-snippet]')).toContainText(shown);
+	await expect(found.locator('[data-snippet]')).not.toContainText('*');
+	await found.getByRole('button').first().click();
+	await expect(lastAnswer(page)).toContainText(shown);
+});

@@ -80,6 +80,35 @@ describe('the message search index', () => {
 		expect(hit?.snippet).toEqual({ before: 'a ', match: 'keeper', after: ' lives there' });
 	});
 
+	it('searches an answer as it reads, without its markdown, and shows it that way', async () => {
+		const { scan } = storage([
+			message('md', 1, 'Use **the lamp** and see [the docs](https://example.com/lamp-guide).'),
+			message('md', 2, 'Write `**stars**` to get bold text.', 'user')
+		]);
+		const index = new MessageSearchIndex(scan);
+		const hit = (await search(index, 'the lamp and')).get('md');
+		expect(hit?.messageId).toBe('md-1');
+		expect(hit?.snippet).toEqual({
+			before: 'Use ',
+			match: 'the lamp and',
+			after: ' see the docs.'
+		});
+		// The link's address is not on the page, so it does not match; a prompt is shown as typed.
+		expect((await search(index, 'lamp-guide')).size).toBe(0);
+		expect((await search(index, '`**stars**`')).get('md')?.messageId).toBe('md-2');
+	});
+
+	it('reads an answer that grows while it streams again, once it is searched', async () => {
+		const { scan } = storage([message('a', 0, 'question')]);
+		const index = new MessageSearchIndex(scan);
+		expect((await search(index, 'bold')).size).toBe(0);
+		index.noteMessage(message('a', 1, 'Some **bo'));
+		index.noteMessage(message('a', 1, 'Some **bold** words'));
+		expect((await search(index, 'some bold words')).get('a')?.snippet.match).toBe(
+			'Some bold words'
+		);
+	});
+
 	it('finds Chinese text', async () => {
 		const { scan } = storage([message('zh', 0, '请介绍一下长城的历史。'), message('x', 0, '长度')]);
 		const hits = await search(new MessageSearchIndex(scan), '长城');
