@@ -1,5 +1,4 @@
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { enDeferred } from '../../src/lib/i18n/en-deferred.ts';
 import { CROSS_ORIGIN_APP_URL, DEMO_GATEWAY_URL } from './servers.ts';
 
 /** Opens the chat and waits until the demo model is chosen. */
@@ -89,8 +88,6 @@ export async function addMessagesGateway(page: Page, baseURL: string | undefined
 }
 
 const ROUTE_NAMES = { messages: 'Messages', backend: 'Backend' } as const;
-/** How Settings names a gateway's route in its list (in English). */
-const GATEWAY_WORDS = enDeferred.settings.gateway;
 
 /** In the open Settings: adds the demo gateway as a profile on `route`, and selects it. */
 async function addDemoGateway(
@@ -109,5 +106,5 @@ async function addDemoGateway(
 	const active = dialog.locator('[data-settings-section="gateway"] select').first();
 	await expect
 		.poll(() => active.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
-		.toBe(`Demo (${ROUTE_NAMES[route]}) (${GATEWAY_WORDS.routeNames[route]})`);
+		.toBe(`Demo (${ROUTE_NAMES[route]})`);
 }

@@ -302,7 +302,19 @@ test.describe('on a 360 px phone', () => {
 		const sideways = (): Promise<number> =>
 			settings.evaluate((element) => element.scrollWidth - element.clientWidth);
 		expect(await sideways(), 'Settings scrolls sideways').toBe(0);
-		await expectInsideViewport(page, settings.getByRole('combobox', { name: 'Use' }), 'Use');
+		const use = settings.getByRole('combobox', { name: 'Use' });
+		await expectInsideViewport(page, use, 'Use');
+		// The gateway in use is read whole, not cut off inside its list box.
+		const unshown = await use.evaluate((select: HTMLSelectElement) => {
+			const style = getComputedStyle(select);
+			const context = document.createElement('canvas').getContext('2d');
+			if (context === null) return -1;
+			context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+			const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
+			const room = select.clientWidth - parseFloat(style.paddingLeft) - 24; // 24: the arrow
+			return Math.max(0, Math.ceil(text - room));
+		});
+		expect(unshown, 'pixels of the gateway name cut off').toBe(0);
 		await settings.getByText('Add a gateway').click();
 		const add = settings.getByRole('button', { name: 'Add gateway' });
 		await add.scrollIntoViewIfNeeded();

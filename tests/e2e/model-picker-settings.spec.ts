@@ -197,6 +197,32 @@ test.describe('the model picker', () => {
 });
 
 test.describe('Settings, grouped by route', () => {
+	test('the gateway list shows names, and a route only where two gateways share a name', async ({
+		page,
+		baseURL
+	}) => {
+		await openChat(page);
+		await openSettings(page);
+		const dialog = settingsDialog(page);
+		const use = dialog.getByRole('combobox', { name: 'Use' });
+		const labels = (): Promise<string[]> =>
+			use.evaluate((select: HTMLSelectElement) => [...select.options].map((o) => o.text));
+		for (const route of ['responses', 'messages'] as const) {
+			await dialog.getByText('Add a gateway').click();
+			await dialog.getByLabel('Name').fill('Team');
+			await dialog.getByLabel('Base URL').fill(`${baseURL ?? ''}/demo`);
+			await dialog.getByLabel('Route').selectOption(route);
+			await dialog.getByRole('button', { name: 'Add gateway' }).click();
+		}
+		// The server's gateway first ("Demo gateway", or its host when it is not the built-in demo).
+		const [server, ...added] = await labels();
+		expect(server).not.toContain('(');
+		expect(added).toEqual(['Team (OpenAI Responses API)', 'Team (Anthropic Messages API)']);
+		// One of the two removed: the other is known by its name alone again.
+		await dialog.getByRole('button', { name: 'Remove this gateway' }).click();
+		await expect.poll(labels).toEqual([server, 'Team']);
+	});
+
 	test('one reasoning control per route, and the backend area only on the backend route', async ({
 		page,
 		baseURL
