@@ -1,12 +1,20 @@
 /**
- * API-key mode: a key the person pastes for the gateway, per gateway profile (the gateway's base
- * URL). Held in memory for this page; only when the person ticks "remember" is it written to
+ * API-key mode: a key the person pastes for the gateway, per gateway profile and its base URL.
+ * Held in memory for this page; only when the person ticks "remember" is it written to
  * localStorage, which any script on this origin and anyone using this browser profile can read —
  * the UI says so, and "forget key" removes it. Only ever shown masked. A key holding a character
  * no key can hold (api-key-check.ts) is refused, and a remembered one is not used.
  */
+import { MODEL_LIST_STORAGE_PREFIX } from '../chat/model-list-memory.ts';
+import { SERVER_PROFILE_ID } from '../chat/settings.ts';
 import { keyCharacterProblem, type KeyCharacterProblem } from './api-key-check.ts';
 
+/**
+ * A remembered key's name: this, then `<profile id> <base URL>`. The base URL is part of it
+ * because apps deployed under different BASE_PATHs on one origin share localStorage and each calls
+ * its own gateway `server`; with it, a key goes only to the gateway it was entered for. (Keys
+ * remembered before were named `<profile id>` alone; see `#adoptUntied`.)
+ */
 export const API_KEY_STORAGE_PREFIX = 'switchboard.api-key:';
 
 /** `••••` and the last four characters, enough to tell keys apart without revealing one. */
@@ -17,7 +25,7 @@ export function maskKey(key: string): string {
 export class ApiKeySession {
 	#key = $state<string | null>(null);
 	#remembered = $state(false);
-	#profile: string | null = null;
+	#profile: { id: string; baseUrl: string } | null = null;
 	/** Told when the person enters a key (a failed turn waiting for one is sent again). */
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners are not rendered from
 	readonly #onSet = new Set<() => void>();
@@ -40,11 +48,14 @@ export class ApiKeySession {
 		return this.#key;
 	}
 
-	/** Switches to the gateway profile `profile`, loading its remembered key if there is one. */
-	configure(profile: string): void {
-		if (profile === this.#profile) return;
-		this.#profile = profile;
-		const saved = this.#read();
+	/**
+	 * Switches to the gateway profile `id` at `baseUrl`, loading the key remembered for it if there
+	 * is one.
+	 */
+	configure(id: string, baseUrl: string): void {
+		if (id === this.#profile?.id && baseUrl === this.#profile.baseUrl) return;
+		this.#profile = { id, baseUrl };
+		const saved = this.#read() ?? this.#adoptUntied(id);
 		this.#key = saved;
 		this.#remembered = saved !== null;
 	}
@@ -79,7 +90,44 @@ export class ApiKeySession {
 	}
 
 	#storageKey(): string | null {
-		return this.#profile === null ? null : `${API_KEY_STORAGE_PREFIX}${this.#profile}`;
+		const profile = this.#profile;
+		return profile === null ? null : `${API_KEY_STORAGE_PREFIX}${profile.id} ${profile.baseUrl}`;
+	}
+
+	/**
+	 * A key remembered under the profile id alone, from before keys were tied to a base URL: moved
+	 * to this gateway's name when it can only have been entered for it. A person-added profile's id
+	 * is unique to one gateway. The server's profile is `server` in every deployment, so its key is
+	 * taken only when this origin's remembered model lists know no other server gateway; otherwise
+	 * it stays unused, and the person enters the key again rather than it reaching the wrong one.
+	 */
+	#adoptUntied(id: string): string | null {
+		const storage = this.storage;
+		const name = this.#storageKey();
+		if (storage === null || name === null) return null;
+		try {
+			const untied = `${API_KEY_STORAGE_PREFIX}${id}`;
+			const value = storage.getItem(untied)?.trim() ?? '';
+			if (value === '' || keyCharacterProblem(value) !== null) return null;
+			if (id === SERVER_PROFILE_ID && this.#otherServerGatewayKnown()) return null;
+			storage.setItem(name, value);
+			storage.removeItem(untied);
+			return value;
+		} catch {
+			return null;
+		}
+	}
+
+	#otherServerGatewayKnown(): boolean {
+		const storage = this.storage;
+		if (storage === null) return false;
+		const ours = `${MODEL_LIST_STORAGE_PREFIX}${SERVER_PROFILE_ID} ${this.#profile?.baseUrl ?? ''}`;
+		for (let index = 0; index < storage.length; index++) {
+			const name = storage.key(index) ?? '';
+			if (name.startsWith(`${MODEL_LIST_STORAGE_PREFIX}${SERVER_PROFILE_ID} `) && name !== ours)
+				return true;
+		}
+		return false;
 	}
 
 	#read(): string | null {

@@ -19,6 +19,8 @@ import {
  */
 export interface ProfileAccess extends CredentialProfile {
 	id: string;
+	/** The gateway's base URL: a remembered API key belongs to one profile at one base URL. */
+	baseUrl: string;
 	route: RouteKind;
 }
 
@@ -48,13 +50,13 @@ export class GatewayAccess {
 
 	/** What a request on `profile` carries, and how it recovers from a 401. */
 	authorizerFor(profile: ProfileAccess): RequestAuthorizer {
-		this.apiKey.configure(profile.id);
+		this.apiKey.configure(profile.id, profile.baseUrl);
 		return gatewayCredentials(profile, this.auth, this.apiKey, () => this.#accountHeader);
 	}
 
 	/** Whether a request on `profile` has a credential to carry now (a sign-in or a key). */
 	hasCredential(profile: ProfileAccess): boolean {
-		this.apiKey.configure(profile.id);
+		this.apiKey.configure(profile.id, profile.baseUrl);
 		if (profile.auth === 'none') return false;
 		const signIn = profile.auth === 'oauth' && profile.configuredByServer;
 		return (signIn && this.auth.signedIn) || this.apiKey.key() !== null;

@@ -7,7 +7,8 @@
 
 /** More than any gateway lists; a record over it is not one this app wrote. */
 const MAX_MODELS = 5000;
-const PREFIX = 'switchboard.models:';
+/** Each entry's name: this, then `<profile id> <base URL>`. */
+export const MODEL_LIST_STORAGE_PREFIX = 'switchboard.models:';
 
 export interface ModelListOwner {
 	/** The gateway profile's id. */
@@ -20,7 +21,7 @@ export class ModelListMemory {
 	constructor(private readonly storage: Storage | null) {}
 
 	#key(owner: ModelListOwner): string {
-		return `${PREFIX}${owner.id} ${owner.baseUrl}`;
+		return `${MODEL_LIST_STORAGE_PREFIX}${owner.id} ${owner.baseUrl}`;
 	}
 
 	/** The list `owner`'s gateway answered last time; `null` when none (or unreadable) is kept. */

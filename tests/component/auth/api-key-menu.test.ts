@@ -12,7 +12,7 @@ import ApiKeyMenu from '../../../src/lib/components/auth/ApiKeyMenu.svelte';
 function session(profile: string): ApiKeySession {
 	localStorage.clear();
 	const apiKey = new ApiKeySession(localStorage);
-	apiKey.configure(profile);
+	apiKey.configure(profile, 'https://gw.example.com');
 	return apiKey;
 }
 
@@ -82,9 +82,9 @@ describe('ApiKeyMenu', () => {
 		localStorage.setItem('switchboard.api-key:menu-5', 'sk-短-abcdefgh');
 		localStorage.setItem('switchboard.api-key:menu-6', 'sk-fine-abcdefgh');
 		const apiKey = new ApiKeySession(localStorage);
-		apiKey.configure('menu-5');
+		apiKey.configure('menu-5', 'https://gw.example.com');
 		expect(apiKey.hasKey).toBe(false);
-		apiKey.configure('menu-6');
+		apiKey.configure('menu-6', 'https://gw.example.com');
 		expect(apiKey.key()).toBe('sk-fine-abcdefgh');
 	});
 });

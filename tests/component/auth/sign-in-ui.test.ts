@@ -75,7 +75,7 @@ describe('ApiKeyForm', () => {
 	it('masks the key, warns about shared machines, remembers only on request, forgets', async () => {
 		localStorage.clear();
 		const apiKey = new ApiKeySession(localStorage);
-		apiKey.configure('profile-1');
+		apiKey.configure('profile-1', 'https://gw.example.com');
 		const screen = await render(ApiKeyForm, { apiKey });
 		await expect.element(screen.getByText(/shared or public computer/)).toBeVisible();
 		const input = screen.getByLabelText('API key for this gateway');
@@ -96,7 +96,7 @@ describe('ApiKeyForm', () => {
 	it('keeps a key it was not asked to remember out of storage', async () => {
 		localStorage.clear();
 		const apiKey = new ApiKeySession(localStorage);
-		apiKey.configure('profile-2');
+		apiKey.configure('profile-2', 'https://gw.example.com');
 		const screen = await render(ApiKeyForm, { apiKey });
 		await screen.getByLabelText('API key for this gateway').fill(KEY);
 		await screen.getByRole('button', { name: 'Use key' }).click();

@@ -39,6 +39,7 @@ afterAll(() => {
 
 const SERVER_GATEWAY: ProfileAccess = {
 	id: 'server',
+	baseUrl: 'https://gw.example.com',
 	route: 'responses',
 	auth: 'oauth',
 	configuredByServer: true
@@ -46,6 +47,7 @@ const SERVER_GATEWAY: ProfileAccess = {
 /** A gateway the person added whose stored profile claims sign-in (an old or altered record). */
 const ADDED_AS_OAUTH: ProfileAccess = {
 	id: 'added-1',
+	baseUrl: 'https://added.example.com',
 	route: 'responses',
 	auth: 'oauth',
 	configuredByServer: false
@@ -75,7 +77,7 @@ describe('the sign-in access token', () => {
 
 	it('a gateway the person added sends the key pasted for it instead', async () => {
 		const access = new GatewayAccess(auth, new MemoryStorage());
-		access.apiKey.configure(ADDED_AS_OAUTH.id);
+		access.apiKey.configure(ADDED_AS_OAUTH.id, ADDED_AS_OAUTH.baseUrl);
 		access.apiKey.set('sk-added', false);
 		const sent = await access.authorizerFor(ADDED_AS_OAUTH).credentials();
 		expect(sent).toEqual({

@@ -62,7 +62,7 @@ async function appOn(route: RouteKind): Promise<AppState> {
 		keyHeader: 'x-api-key',
 		defaultModel: 'demo'
 	});
-	app.access.apiKey.configure(`p-${route}`);
+	app.access.apiKey.configure(`p-${route}`, `${ORIGIN}/gw`);
 	app.access.apiKey.set(KEY, false);
 	await app.selectProfile(`p-${route}`);
 	return app;
