@@ -223,6 +223,33 @@ test.describe('Settings, grouped by route', () => {
 		await expect.poll(labels).toEqual([server, 'Team']);
 	});
 
+	test('removing the gateway in use goes back to the server’s, with its models', async ({
+		page,
+		baseURL
+	}) => {
+		await openChat(page);
+		await openSettings(page);
+		const dialog = settingsDialog(page);
+		await dialog.getByText('Add a gateway').click();
+		await dialog.getByLabel('Name').fill('Nowhere');
+		// Same origin as the app, so no reload is needed to reach it; it lists no models.
+		await dialog.getByLabel('Base URL').fill(`${baseURL ?? ''}/nowhere`);
+		await dialog.getByLabel('Default model').fill('gpt-nowhere');
+		await dialog.getByRole('button', { name: 'Add gateway' }).click();
+		const model = page.getByRole('combobox', { name: 'Model', exact: true });
+		await expect(model).toContainText('gpt-nowhere');
+
+		await dialog.getByRole('button', { name: 'Remove this gateway' }).click();
+		await closeSettings(page);
+		await expect(model).not.toContainText('gpt-nowhere');
+		await model.click();
+		await expect(page.locator('[data-model-option="demo"]')).toBeVisible();
+		await page.keyboard.press('Escape');
+		await send(page, 'which model? #scenario:instant');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		await expect(lastAnswer(page)).toContainText('This is demo on');
+	});
+
 	test('one reasoning control per route, and the backend area only on the backend route', async ({
 		page,
 		baseURL

@@ -89,6 +89,17 @@ export class ApiKeySession {
 		this.#remove();
 	}
 
+	/** A gateway profile was removed: the key remembered for it goes too (and from memory). */
+	forgetProfile(id: string, baseUrl: string): void {
+		if (id === this.#profile?.id && baseUrl === this.#profile.baseUrl) this.forget();
+		try {
+			this.storage?.removeItem(`${API_KEY_STORAGE_PREFIX}${id} ${baseUrl}`);
+			this.storage?.removeItem(`${API_KEY_STORAGE_PREFIX}${id}`);
+		} catch {
+			// Nothing to do: storage is unavailable.
+		}
+	}
+
 	#storageKey(): string | null {
 		const profile = this.#profile;
 		return profile === null ? null : `${API_KEY_STORAGE_PREFIX}${profile.id} ${profile.baseUrl}`;

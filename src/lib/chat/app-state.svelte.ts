@@ -252,6 +252,20 @@ export class AppState {
 		await this.#reloadModels();
 	}
 
+	/**
+	 * Removes a person-added gateway profile. Removing the one in use switches to the server's,
+	 * as choosing it would: its models are loaded, and what was said about the removed one (its
+	 * card, its model) goes. A key remembered for the removed one is forgotten.
+	 */
+	async removeProfile(id: string): Promise<void> {
+		const removed = this.settings.profiles.find((profile) => profile.id === id);
+		if (removed === undefined || id === SERVER_PROFILE_ID) return;
+		const wasActive = this.settings.activeProfile?.id === id;
+		this.access.apiKey.forgetProfile(id, removed.baseUrl);
+		this.settings.removeProfile(id);
+		if (wasActive) await this.#reloadModels();
+	}
+
 	#settingsFingerprint(): string {
 		return JSON.stringify([
 			this.settings.activeProfile,

@@ -70,4 +70,18 @@ describe('a remembered API key', () => {
 		session.configure('added-1', 'https://gw.example.com');
 		expect(session.key()).toBe(KEY_A);
 	});
+
+	it('is forgotten with its gateway profile, and only that one', () => {
+		const storage = new MemoryStorage();
+		const session = new ApiKeySession(storage);
+		session.configure('added-2', 'https://two.example.com');
+		session.set('sk-two-000000000002', true);
+		session.configure('added-1', 'https://one.example.com');
+		session.set(KEY_A, true);
+		session.forgetProfile('added-1', 'https://one.example.com');
+		expect(session.key()).toBeNull();
+		expect(storage.dump()).not.toContain(KEY_A);
+		session.configure('added-2', 'https://two.example.com');
+		expect(session.key()).toBe('sk-two-000000000002');
+	});
 });
