@@ -65,6 +65,38 @@ test('a draft typed in a new conversation, never sent, survives a reload; once s
 	await expect(page.locator('[data-role="user"]')).toHaveCount(1);
 });
 
+test('a reload opens the conversation that was open, not the latest or a draft elsewhere', async ({
+	page
+}) => {
+	await twoConversations(page);
+	const composer = page.getByRole('textbox', { name: 'Message' });
+	const prompts = page.locator('[data-role="user"]');
+	const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+
+	// An older conversation, opened, with a draft: the reload stays there, draft and all.
+	await sidebar.getByRole('button', { name: 'about lighthouses', exact: true }).click();
+	await expect(prompts).toHaveText(['about lighthouses']);
+	await composer.fill('more about lighthouses, later');
+	await page.reload();
+	await expect(prompts).toHaveText(['about lighthouses']);
+	await expect(composer).toHaveValue('more about lighthouses, later');
+
+	// A new conversation typed in and left for another one: the reload opens the other one.
+	await page.getByRole('button', { name: 'New conversation' }).click();
+	await composer.fill('a new question, left for later');
+	await sidebar.getByRole('button', { name: 'about bridges', exact: true }).click();
+	await expect(prompts).toHaveText(['about bridges']);
+	await page.reload();
+	await expect(prompts).toHaveText(['about bridges']);
+	await expect(composer).toHaveValue('');
+	// The draft left in the new conversation is still there when it is opened again… by a new tab.
+	const other = await page.context().newPage();
+	await other.goto(page.url());
+	await expect(other.getByRole('textbox', { name: 'Message' })).toHaveValue(
+		'a new question, left for later'
+	);
+});
+
 test('conversations are listed, searchable, renamable, and deletable with undo', async ({
 	page
 }) => {

@@ -16,6 +16,7 @@ import type { DamagedInImport } from './storage/import-file.ts';
 import type { ExportFormat } from './storage/transfer.ts';
 import { forgetDeletingMark, markDeleting, takeDeletingMark } from './storage/deleting-mark.ts';
 import { takeUnsavedMark } from './storage/unsaved-mark.ts';
+import { markOpen, openMark } from './storage/open-mark.ts';
 import { SearchableStore } from './search/searchable-store.ts';
 import { ConversationSearch } from './search/conversation-search.svelte.ts';
 import { assertNever } from '../failure/assert-never.ts';
@@ -122,7 +123,10 @@ export class ConversationLibrary {
 		return this.#importing;
 	}
 
-	/** Opens storage and the most recent conversation (or a new one). */
+	/**
+	 * Opens storage and the conversation this tab showed before a reload; else a new one being typed
+	 * in, the most recent, or a new one.
+	 */
 	async open(store?: ConversationStore): Promise<void> {
 		this.#store = new SearchableStore(store ?? (await openConversationStore()));
 		this.#unsavedBefore = takeUnsavedMark();
@@ -135,8 +139,11 @@ export class ConversationLibrary {
 			this.#refresh().then(() => this.#conversations.map(({ id }) => id))
 		);
 		const latest = this.#conversations[0];
+		const wasOpen = openMark();
+		const stored = this.#conversations.find(({ id }) => id === wasOpen);
 		// Its id and draft only: when it was saved is no part of a conversation.
-		if (blank !== null) this.#show({ ...this.#blank(), id: blank.id, draft: blank.draft });
+		if (stored !== undefined && stored.id !== blank?.id) await this.select(stored.id);
+		else if (blank !== null) this.#show({ ...this.#blank(), id: blank.id, draft: blank.draft });
 		else if (latest === undefined) this.newConversation();
 		else await this.select(latest.id);
 	}
@@ -344,6 +351,7 @@ export class ConversationLibrary {
 	}
 
 	#show(conversation: Conversation): void {
+		markOpen(conversation.id);
 		this.#session?.dispose();
 		this.#session = new ChatSession({
 			conversation,
