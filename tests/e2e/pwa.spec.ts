@@ -205,16 +205,28 @@ async function offlineJourney(page: Page, context: BrowserContext, appUrl: strin
 	expect(reloaded?.fromServiceWorker()).toBe(true);
 	await configFailed;
 	await expect(page.getByRole('heading', { name: 'Switchboard', level: 1 })).toBeVisible();
-	// The page says that the server cannot be reached, and shows what is in this browser.
-	await expect(page.getByRole('alert').first()).toBeVisible();
+	// The page says it is offline, where it is seen (not above the conversation, which opens at
+	// its end), and shows what is in this browser.
+	const offline = page.getByRole('alert').filter({ hasText: 'You are offline' });
+	await expect(offline).toBeInViewport();
 	const list = page.getByRole('navigation', { name: 'Conversations' });
 	await expect(
 		list.getByRole('button', { name: 'remember me offline', exact: true })
 	).toBeVisible();
+	await expect(page.locator('[data-role="user"]')).toHaveText([
+		'remember me offline',
+		'and this one too'
+	]);
 
 	expect(fromWorker).toEqual([]);
 	expect((await cachedUrls(page)).filter((url) => isApiAnswer(url, appUrl))).toEqual([]);
+
+	// Back online: the page connects by itself, and the next prompt is answered.
 	await context.setOffline(false);
+	await expect(offline).toHaveCount(0);
+	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
+	await send(page, 'back online');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
 }
 
 test('installed, the app opens offline with its conversations; no API answer is cached', async ({

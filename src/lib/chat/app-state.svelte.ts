@@ -61,6 +61,7 @@ export class AppState {
 	#models = $state.raw<string[]>([]);
 	#loadState = $state<LoadState>('loading');
 	#loadError = $state.raw<LoadError | null>(null);
+	#libraryOpening: Promise<void> | null = null;
 	/** The model list could not be fetched because the gateway could not be reached. */
 	#unreachable = $state.raw<Failure | null>(null);
 	#modelsLoading: Promise<void> = Promise.resolve();
@@ -324,7 +325,32 @@ export class AppState {
 	 */
 	async load(): Promise<void> {
 		const config = readInlineConfig(document) ?? (await this.#fetchConfig());
-		if (config === null) return;
+		if (config === null) {
+			this.#connectWhenOnline();
+			return;
+		}
+		await this.#start(config);
+	}
+
+	/**
+	 * Opened offline (the worker served the page, the configuration could not be had): once the
+	 * device is back online the page connects by itself — configuration, sign-in, models — and the
+	 * conversation already open stays as it is. Any other failure to load waits for a reload.
+	 */
+	#connectWhenOnline(): void {
+		if (this.#loadError?.kind !== 'offline') return;
+		globalThis.addEventListener('online', () => void this.#retryLoad(), { once: true });
+	}
+
+	async #retryLoad(): Promise<void> {
+		const config = await this.#fetchConfig();
+		if (config === null) this.#connectWhenOnline();
+		else await this.#start(config);
+	}
+
+	async #start(config: PublicConfig): Promise<void> {
+		this.#loadError = null;
+		this.#loadState = 'loading';
 		this.#config = config;
 		this.access.configure(config);
 		const profile = this.settings.activeProfile;
@@ -335,7 +361,7 @@ export class AppState {
 		this.#modelsLoading = prepared.then(() => this.#loadModels()).finally(() => (listIn = true));
 		await Promise.all([
 			prepared,
-			this.library.open(),
+			this.#openLibrary(),
 			remembered === null ? this.#modelsLoading : undefined
 		]);
 		const draft = this.access.resumedDraft();
@@ -377,9 +403,15 @@ export class AppState {
 						: { kind: 'unreachable' };
 			this.#loadState = 'error';
 			// The library is this browser's own: it opens without the server (offline, installed).
-			await this.library.open().catch(() => undefined);
+			await this.#openLibrary().catch(() => undefined);
 			return null;
 		}
+	}
+
+	/** Opens the library once, however many times start-up asks (a retry once back online). */
+	#openLibrary(): Promise<void> {
+		this.#libraryOpening ??= this.library.open();
+		return this.#libraryOpening;
 	}
 
 	#listOwner(profile: GatewayProfile): ModelListOwner {
