@@ -116,6 +116,40 @@ test.describe('on a 360 px phone', () => {
 		await expectTouchTargets(page, controls);
 	});
 
+	test('ten files wait in one row: the conversation, the header and Send stay in view; removing one keeps the focus in the row', async ({
+		page
+	}) => {
+		await openChat(page);
+		await send(page, 'a question before the files #scenario:instant');
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+		await page.locator('input[data-attach]').setInputFiles(
+			Array.from({ length: 10 }, (_, index) => ({
+				name: `page-${index + 1}.pdf`,
+				mimeType: 'application/pdf',
+				buffer: Buffer.from('%PDF-1.4\n%%EOF\n')
+			}))
+		);
+		const chips = page.locator('[data-pending-attachment]');
+		await expect(chips).toHaveCount(10);
+		await expectInsideViewport(page, page.getByRole('button', { name: 'Send' }), 'Send');
+		await expectInsideViewport(page, page.getByRole('button', { name: 'Settings' }), 'Settings');
+		await expect(lastAnswer(page)).toBeInViewport();
+		expect(
+			await page.evaluate(() => document.documentElement.scrollHeight - innerHeight),
+			'the page scrolls'
+		).toBeLessThanOrEqual(0);
+
+		const second = page.getByRole('button', { name: 'Remove page-2.pdf' });
+		await second.focus();
+		await page.keyboard.press('Enter');
+		await expect(chips).toHaveCount(9);
+		await expect(page.getByRole('button', { name: 'Remove page-3.pdf' })).toBeFocused();
+		// The last one removed: the focus goes to the one before it; the very last, to the composer.
+		await page.getByRole('button', { name: 'Remove page-10.pdf' }).focus();
+		await page.keyboard.press('Enter');
+		await expect(page.getByRole('button', { name: 'Remove page-9.pdf' })).toBeFocused();
+	});
+
 	test('the drawer closes when a conversation is chosen or started, on its backdrop and on Escape, and gives focus back', async ({
 		page
 	}) => {
