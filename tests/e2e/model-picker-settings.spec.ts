@@ -226,7 +226,7 @@ test.describe('Settings, grouped by route', () => {
 	test('removing the gateway in use goes back to the server’s, with its models', async ({
 		page,
 		baseURL
-	}) => {
+	}, testInfo) => {
 		await openChat(page);
 		await openSettings(page);
 		const dialog = settingsDialog(page);
@@ -238,10 +238,14 @@ test.describe('Settings, grouped by route', () => {
 		await dialog.getByRole('button', { name: 'Add gateway' }).click();
 		const model = page.getByRole('combobox', { name: 'Model', exact: true });
 		await expect(model).toContainText('gpt-nowhere');
+		// The header's "demo gateway" mark is for the demo only, not for every gateway of its app.
+		const demoMark = page.locator('header').first().getByText('demo gateway', { exact: true });
+		await expect(demoMark).toHaveCount(0);
 
 		await dialog.getByRole('button', { name: 'Remove this gateway' }).click();
 		await closeSettings(page);
 		await expect(model).not.toContainText('gpt-nowhere');
+		if (testInfo.project.name === 'built-in demo gateway') await expect(demoMark).toBeVisible();
 		await model.click();
 		await expect(page.locator('[data-model-option="demo"]')).toBeVisible();
 		await page.keyboard.press('Escape');
