@@ -174,6 +174,27 @@ test('a gateway profile on a port where nothing listens fails at "reachable", in
 	}
 });
 
+test('a long conversation reopened on a gateway that cannot be reached shows its card in view', async ({
+	page
+}) => {
+	forbidDialogs(page);
+	const port = await closedPort();
+	await page.goto(`${APP_URL}/`);
+	await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('demo');
+	for (const turn of [1, 2, 3, 4]) {
+		await send(page, `turn ${turn} of a long conversation #scenario:instant`);
+		await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	}
+	await addGateway(page, 'Nothing here', `http://127.0.0.1:${port}`);
+
+	// Reloaded, the conversation opens at its end; the card about the gateway is seen there.
+	await page.reload();
+	await expect(lastAnswer(page)).toContainText('turn 4 of a long conversation');
+	const card = page.locator('[data-failure-kind="network"]');
+	await expect(card).toBeVisible({ timeout: 20_000 });
+	await expect(card).toBeInViewport();
+});
+
 test("a gateway added on this page, before a reload: the page's own policy blocks it, and the check says to reload", async ({
 	page
 }) => {
