@@ -55,6 +55,9 @@ test.describe('tool activity', () => {
 		await expect(call).toBeVisible();
 		await expectCompleted(page);
 		await expect(call).toContainText('get_weather');
+		// Called by the model, never run here: its header does not say "done".
+		await expect(call.locator('summary')).toContainText('not run');
+		await expect(call.locator('summary')).not.toContainText('done');
 		await call.locator('summary').click();
 		await expect(call.locator('[data-tool-input]')).toContainText('"location"');
 

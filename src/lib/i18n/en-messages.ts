@@ -66,6 +66,7 @@ export const enMessages = {
 		ranCode: 'Ran code',
 		codeOutput: 'Code output',
 		generatedImage: 'Generated an image',
+		generatingImage: 'Generating an image',
 		searchedFiles: 'Searched files',
 		usedMcp: (name: string) => `Used ${name} (MCP)`,
 		ranCommand: (command: string) => `Ran a command${command === '' ? '' : `: ${command}`}`,
@@ -74,6 +75,8 @@ export const enMessages = {
 		running: 'running…',
 		failed: 'failed',
 		done: 'done',
+		/** A call the model made to a tool of the client's, which Switchboard does not have. */
+		notRunShort: 'not run',
 		byProvider: 'Run by the provider.',
 		notRun: 'Not run: Switchboard has no such tool.'
 	},

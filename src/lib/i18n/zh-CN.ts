@@ -141,6 +141,7 @@ export const zhCN: Catalogue = {
 		ranCode: '运行了代码',
 		codeOutput: '代码输出',
 		generatedImage: '生成了一张图片',
+		generatingImage: '正在生成图片',
 		searchedFiles: '搜索了文件',
 		usedMcp: (name) => `使用了 ${name}（MCP）`,
 		ranCommand: (command) => `运行了命令${command === '' ? '' : `：${command}`}`,
@@ -149,6 +150,7 @@ export const zhCN: Catalogue = {
 		running: '运行中…',
 		failed: '失败',
 		done: '完成',
+		notRunShort: '未运行',
 		byProvider: '由服务商运行。',
 		notRun: '未运行：Switchboard 没有这个工具。'
 	},
