@@ -367,6 +367,37 @@ test('a file that is not an export is refused with a clear sentence', async ({ p
 	).toBeVisible();
 });
 
+test('with nothing saved, an export says so instead of saving an empty file, and only while it applies', async ({
+	page
+}) => {
+	await openChat(page);
+	const list = page.getByRole('navigation', { name: 'Conversations' });
+	const transfer = page.getByRole('group', { name: 'Export and import' });
+	let downloads = 0;
+	page.on('download', () => downloads++);
+	await transfer.getByRole('button', { name: 'Export all' }).click();
+	await expect(transfer.getByRole('status')).toHaveText(
+		'There are no saved conversations to export yet.'
+	);
+	await transfer.getByRole('button', { name: 'Export as Markdown' }).click();
+	await expect(transfer.getByRole('status')).toHaveText(
+		'This conversation has no saved messages yet.'
+	);
+	expect(downloads).toBe(0);
+
+	// Said of the new conversation: once another is open, it is not said any more.
+	await send(page, 'now there is something #scenario:instant');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await page.getByRole('button', { name: 'New conversation' }).click();
+	await transfer.getByRole('button', { name: 'Export as Markdown' }).click();
+	await expect(transfer.getByRole('status')).toHaveText(
+		'This conversation has no saved messages yet.'
+	);
+	await list.locator('li[data-conversation]').first().getByRole('button').first().click();
+	await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+	await expect(transfer.getByRole('status')).toHaveCount(0);
+});
+
 test('Markdown export of the open conversation', async ({ page }) => {
 	await openChat(page);
 	await send(page, 'markdown please');

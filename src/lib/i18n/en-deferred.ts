@@ -202,6 +202,7 @@ export const enDeferred = {
 	/** What an export or import reports (the buttons are in en.ts, `transfer`). */
 	importExport: {
 		nothingToExport: 'This conversation has no saved messages yet.',
+		nothingToExportAll: 'There are no saved conversations to export yet.',
 		refused: {
 			not_json: 'This file is not JSON, so it is not a Switchboard export.',
 			damaged_json:

@@ -481,6 +481,7 @@ export const zhCN: Catalogue = {
 
 	importExport: {
 		nothingToExport: '这段对话还没有已保存的消息。',
+		nothingToExportAll: '还没有可导出的已保存对话。',
 		refused: {
 			not_json: '此文件不是 JSON，因此不是 Switchboard 导出文件。',
 			damaged_json:

@@ -12,7 +12,9 @@ import type { Locale } from '$lib/i18n/locale.svelte';
 import { saveDownload } from './download';
 
 type Report =
-	| { kind: 'unavailable' | 'import_unavailable' | 'nothing_to_export' }
+	| { kind: 'unavailable' | 'import_unavailable' | 'nothing_to_export_all' }
+	/** Said of one conversation: only while it is the one open. */
+	| { kind: 'nothing_to_export'; conversationId: string | undefined }
 	| { kind: 'refused'; reason: ImportError['reason'] };
 
 function isImportError(error: unknown): error is ImportError {
@@ -52,7 +54,11 @@ export class Transfer {
 			case 'import_unavailable':
 				return this.#locale.t.transfer.importUnavailable;
 			case 'nothing_to_export':
-				return this.words?.nothingToExport ?? '';
+				return report.conversationId === this.#library.session?.id
+					? (this.words?.nothingToExport ?? '')
+					: '';
+			case 'nothing_to_export_all':
+				return this.words?.nothingToExportAll ?? '';
 			case 'refused':
 				return this.words?.refused[report.reason] ?? '';
 		}
@@ -70,17 +76,22 @@ export class Transfer {
 			const words = this.#locale.deferred(english).importExport.markdown;
 			const as: ExportFormat = format === 'json' ? { as: 'json' } : { as: 'markdown', words };
 			const download = id === undefined ? null : await this.#library.exportOne(id, as);
-			if (download === null) this.#report = { kind: 'nothing_to_export' };
+			if (download === null) this.#report = { kind: 'nothing_to_export', conversationId: id };
 			else saveDownload(download);
 		} catch {
 			this.#report = { kind: 'unavailable' };
 		}
 	}
 
-	/** Saves every conversation as one JSON file. */
+	/** Saves every conversation as one JSON file; says so when none is saved yet. */
 	async exportAll(): Promise<void> {
 		this.#clear();
 		try {
+			this.#english ??= await loadEnglishDeferred();
+			if (this.#library.conversations.length === 0) {
+				this.#report = { kind: 'nothing_to_export_all' };
+				return;
+			}
 			saveDownload(await this.#library.exportAll());
 		} catch {
 			this.#report = { kind: 'unavailable' };
