@@ -443,6 +443,33 @@ test('without IndexedDB and without the notice’s own code, the app still says 
 	await expect(lastAnswer(page)).toContainText('You said “in memory”');
 });
 
+test('without IndexedDB and without the memory store’s code, the conversation still works and the page says history is not saved', async ({
+	page
+}) => {
+	await page.addInitScript(() => {
+		Object.defineProperty(window, 'indexedDB', { value: undefined });
+	});
+	// The app server "goes away" for the memory store's code only (memory-store.ts, loaded only
+	// where storage cannot be used): its `load` is the only one to clone the messages it returns.
+	let refused = 0;
+	await page.route('**/_app/immutable/chunks/*.js', async (route) => {
+		const fetched = await fetchRouted(route);
+		if (fetched === null) return;
+		if (!fetched.body.includes('messages:structuredClone(')) return route.fulfill(fetched);
+		refused += 1;
+		await route.abort('internetdisconnected');
+	});
+	await openChat(page);
+	await expect(page.locator('[data-storage-problem="unavailable"]')).toBeVisible();
+	expect(refused).toBeGreaterThan(0);
+	await send(page, 'in memory');
+	await expect(lastAnswer(page)).toContainText('You said “in memory”');
+	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'completed');
+	await send(page, 'and again');
+	await expect(page.locator('[data-role="assistant"]')).toHaveCount(2);
+	await expect(lastAnswer(page)).toContainText('You said “and again”');
+});
+
 test('when the conversation list’s own code cannot load, every conversation is still listed by its title and opens', async ({
 	page
 }) => {

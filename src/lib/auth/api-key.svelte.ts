@@ -17,6 +17,12 @@ import { keyCharacterProblem, type KeyCharacterProblem } from './api-key-check.t
  */
 export const API_KEY_STORAGE_PREFIX = 'switchboard.api-key:';
 
+/** The name a key is remembered under for gateway profile `id` at `baseUrl`. */
+const rememberedKeyName = (id: string, baseUrl: string): string =>
+	`${API_KEY_STORAGE_PREFIX}${id} ${baseUrl}`;
+/** The name a key was remembered under before keys were tied to a base URL. */
+const untiedKeyName = (id: string): string => API_KEY_STORAGE_PREFIX + id;
+
 /** `••••` and the last four characters, enough to tell keys apart without revealing one. */
 export function maskKey(key: string): string {
 	return key.length >= 12 ? `••••${key.slice(-4)}` : '••••';
@@ -93,8 +99,8 @@ export class ApiKeySession {
 	forgetProfile(id: string, baseUrl: string): void {
 		if (id === this.#profile?.id && baseUrl === this.#profile.baseUrl) this.forget();
 		try {
-			this.storage?.removeItem(`${API_KEY_STORAGE_PREFIX}${id} ${baseUrl}`);
-			this.storage?.removeItem(`${API_KEY_STORAGE_PREFIX}${id}`);
+			this.storage?.removeItem(rememberedKeyName(id, baseUrl));
+			this.storage?.removeItem(untiedKeyName(id));
 		} catch {
 			// Nothing to do: storage is unavailable.
 		}
@@ -102,7 +108,7 @@ export class ApiKeySession {
 
 	#storageKey(): string | null {
 		const profile = this.#profile;
-		return profile === null ? null : `${API_KEY_STORAGE_PREFIX}${profile.id} ${profile.baseUrl}`;
+		return profile === null ? null : rememberedKeyName(profile.id, profile.baseUrl);
 	}
 
 	/**
@@ -117,7 +123,7 @@ export class ApiKeySession {
 		const name = this.#storageKey();
 		if (storage === null || name === null) return null;
 		try {
-			const untied = `${API_KEY_STORAGE_PREFIX}${id}`;
+			const untied = untiedKeyName(id);
 			const value = storage.getItem(untied)?.trim() ?? '';
 			if (value === '' || keyCharacterProblem(value) !== null) return null;
 			if (id === SERVER_PROFILE_ID && this.#otherServerGatewayKnown()) return null;

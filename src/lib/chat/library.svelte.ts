@@ -10,7 +10,7 @@ import { ConversationChannel, type ConversationNews } from './conversation-chann
 import { blankDraftConversation } from './conversation-restore.ts';
 import { type ConversationStore, type StorageProblem } from './storage/conversation-store.ts';
 import { openConversationStore } from './storage/indexeddb-store.ts';
-import { MemoryStore } from './storage/memory-store.ts';
+import { UnopenedStore } from './storage/unopened-store.ts';
 import type { Conversation, ConversationRecord } from './storage/records.ts';
 import type { DamagedInImport } from './storage/import-file.ts';
 import type { ExportFormat } from './storage/transfer.ts';
@@ -56,7 +56,7 @@ export interface Download {
 }
 
 export class ConversationLibrary {
-	#store = new SearchableStore(new MemoryStore());
+	#store = new SearchableStore(new UnopenedStore());
 	#conversations = $state.raw<ConversationRecord[]>([]);
 	#session = $state.raw<ChatSession | null>(null);
 	#deleted = $state.raw<ConversationRecord | null>(null);

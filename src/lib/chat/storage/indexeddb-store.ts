@@ -37,7 +37,8 @@ import {
 	type StoredAttachment,
 	type StoredBatch
 } from './conversation-store.ts';
-import { MemoryStore } from './memory-store.ts';
+import type { MemoryStore } from './memory-store.ts';
+import { UnopenedStore } from './unopened-store.ts';
 
 /**
  * Patches conversation `id`'s record within `transaction` (which includes the conversations store),
@@ -339,7 +340,7 @@ export class IndexedDbStore implements ConversationStore {
 
 	/** What was saved so far, in memory, so the session goes on with everything it had. */
 	async #memoryCopy(): Promise<MemoryStore> {
-		const memory = new MemoryStore(this.#problem);
+		const memory = await memoryStore(this.#problem);
 		try {
 			for (const conversation of await this.loadAll()) {
 				const { messages, ...record } = conversation;
@@ -364,12 +365,30 @@ export async function openConversationStore(
 	const factory = options.factory === undefined ? globalThis.indexedDB : options.factory;
 	const name = options.name;
 	// `indexedDB` is missing in some embedded browsers and private modes.
-	if (factory === null || factory === undefined) return new MemoryStore('unavailable');
+	if (factory === null || factory === undefined) return unavailableStore();
 	try {
 		const database = await openDatabase(factory, name);
 		void navigator.storage?.persist?.().catch(() => false);
 		return new IndexedDbStore(database);
 	} catch {
-		return new MemoryStore('unavailable');
+		return unavailableStore();
 	}
+}
+
+/**
+ * A memory store (memory-store.ts), its code loaded only where storage fails: a page whose storage
+ * works never downloads it (bench:size).
+ */
+async function memoryStore(problem: StorageProblem | null): Promise<MemoryStore> {
+	const { MemoryStore } = await import('./memory-store.ts');
+	return new MemoryStore(problem);
+}
+
+/**
+ * Where IndexedDB cannot be used: the memory store, or, when its code cannot be loaded either (the
+ * app's server gone after a deploy), a store that keeps nothing: the open conversation still works
+ * from the page's own memory, and the page says history is not saved.
+ */
+function unavailableStore(): Promise<ConversationStore> {
+	return memoryStore('unavailable').catch(() => new UnopenedStore('unavailable'));
 }
