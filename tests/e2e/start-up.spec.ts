@@ -4,6 +4,7 @@
  * shell the service worker stored) asks `/api/config` as before. A returning visit starts with the
  * model list the gateway answered last time, and takes the fresh one when it comes.
  */
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { lastAnswer, send } from './chat-helpers.ts';
 import { gate } from './support/gate.ts';
@@ -227,3 +228,27 @@ async function scriptsFetchedBySend(
 			.map((entry) => new URL(entry.name).pathname);
 	}, clickedAt);
 }
+
+test('the JavaScript a fresh page loads before the first interaction stays within 80 KB gzip', async ({
+	page
+}) => {
+	// Issue 18's first-load budget, kept by every change (`npm run bench:size` reports what it is
+	// made of). Every script the page and its frames fetch until the network is quiet, measured as
+	// bench:size measures it: gzip -9 of the file as served, decoded.
+	const scripts = new Map<string, Promise<Buffer>>();
+	page.on('response', (response) => {
+		if (new URL(response.url()).pathname.endsWith('.js'))
+			scripts.set(response.url(), response.body());
+	});
+	await page.goto('/');
+	await composerUsable(page);
+	await page.waitForLoadState('networkidle');
+	const sizes = await Promise.all(
+		[...scripts.values()].map(async (body) => {
+			const code = (await body).toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '');
+			return gzipSync(code, { level: 9 }).length;
+		})
+	);
+	expect(sizes.length).toBeGreaterThan(0);
+	expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(80 * 1024);
+});
