@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppUpdate, TAKE_OVER_WAIT_MS } from '../../../src/lib/app/app-update.svelte.ts';
 import { SKIP_WAITING_MESSAGE } from '../../../src/lib/app/shell-cache.ts';
-import type { RegistrationLike } from '../../../src/lib/app/app-update.svelte.ts';
+import { registerAppWorker, type RegistrationLike } from '../../../src/lib/app/app-worker.ts';
 import { FakeContainer, FakeWorker, host } from './service-worker-fakes.ts';
 
 /** Lets the registration's promise chain settle. */
@@ -200,5 +200,69 @@ describe('AppUpdate', () => {
 		update.start('')();
 		update.reload();
 		expect(update.state).toBe('idle');
+	});
+
+	describe('the page: the worker registered alone, this class loaded with the first new version', () => {
+		it('a first install calls for nothing; a new version in a page a worker controls is handed over', async () => {
+			const first = new FakeContainer(false);
+			const found: RegistrationLike[] = [];
+			const stopFirst = registerAppWorker(host(first), '', (registration) =>
+				found.push(registration)
+			);
+			await settle();
+			first.registration.install();
+			expect(found).toEqual([]);
+			stopFirst();
+
+			const controlled = new FakeContainer(true);
+			const stop = registerAppWorker(host(controlled), '', (registration) =>
+				found.push(registration)
+			);
+			await settle();
+			expect(found).toEqual([]);
+			controlled.registration.install();
+			expect(found).toEqual([controlled.registration]);
+			stop();
+			controlled.registration.install();
+			expect(found).toHaveLength(1);
+		});
+
+		it('a version already waiting when the page opens is handed over at once', async () => {
+			const container = new FakeContainer(true);
+			const waiting = new FakeWorker();
+			waiting.state = 'installed';
+			container.registration.waiting = waiting;
+			const found: RegistrationLike[] = [];
+			registerAppWorker(host(container), '', (registration) => found.push(registration));
+			await settle();
+			expect(found).toEqual([container.registration]);
+		});
+
+		it('watching once the version has installed still offers it, and Reload still takes it over', async () => {
+			const container = new FakeContainer(true);
+			const page = host(container);
+			let handed: RegistrationLike | null = null;
+			registerAppWorker(page, '', (registration) => (handed ??= registration));
+			await settle();
+			const next = container.registration.install();
+			// The class's code arrives after the version has installed.
+			const update = new AppUpdate(page);
+			expect(handed).not.toBeNull();
+			update.watch(handed ?? container.registration);
+			update.watch(container.registration); // handed over again: nothing doubles
+			expect(update.state).toBe('ready');
+			update.reload();
+			expect(next.messages).toEqual([SKIP_WAITING_MESSAGE]);
+			container.takeOver(next);
+			expect(page.reloads).toBe(1);
+
+			// A newer one found later is offered by the class itself.
+			const other = new FakeContainer(true);
+			const later = new AppUpdate(host(other));
+			later.watch(other.registration);
+			expect(later.state).toBe('idle');
+			other.registration.install();
+			expect(later.state).toBe('ready');
+		});
 	});
 });

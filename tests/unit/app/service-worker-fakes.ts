@@ -8,7 +8,7 @@ import type {
 	RegistrationLike,
 	UpdateHost,
 	WorkerLike
-} from '../../../src/lib/app/app-update.svelte.ts';
+} from '../../../src/lib/app/app-worker.ts';
 
 export class FakeWorker extends EventTarget implements WorkerLike {
 	state: ServiceWorkerState = 'installing';
