@@ -245,6 +245,61 @@ test.describe('attachments', () => {
 		await expect(lastAnswer(page)).toContainText('(image/png, 24×16');
 	});
 
+	test('files waiting in the composer survive a reload and a switch of conversation, and leave it once sent', async ({
+		page
+	}) => {
+		await openChat(page);
+		const requests = watchTurnRequests(page);
+		const composer = page.getByRole('textbox', { name: 'Message' });
+		const picker = page.locator('input[type="file"][data-attach]');
+		const chip = (name: string) => page.getByRole('button', { name: `Remove ${name}` });
+		const list = page.getByRole('navigation', { name: 'Conversations' });
+
+		// A new conversation, never sent: files alone are a draft worth keeping.
+		await picker.setInputFiles(files.slice(0, 1));
+		await expect(chip('tile.png')).toBeVisible();
+		await page.reload();
+		await expect(chip('tile.png')).toBeVisible();
+		await expect(page.locator('[data-pending-attachment] img')).toBeVisible();
+
+		// Sent, the files leave the composer for good, and a reload does not bring them back.
+		await send(page, 'about tiles');
+		await expectCompleted(page);
+		await expect(chip('tile.png')).toHaveCount(0);
+		await page.reload();
+		await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+		await expect(chip('tile.png')).toHaveCount(0);
+
+		// In a stored conversation: files and words, through a reload and another conversation.
+		await picker.setInputFiles(files);
+		await composer.fill('What about these?');
+		await expect(chip('brief.pdf')).toBeVisible();
+		await page.reload();
+		await expect(chip('tile.png')).toBeVisible();
+		await expect(chip('brief.pdf')).toBeVisible();
+		await expect(composer).toHaveValue('What about these?');
+		await page.getByRole('button', { name: 'New conversation' }).click();
+		await expect(chip('tile.png')).toHaveCount(0);
+		await list.getByRole('button', { name: 'about tiles', exact: true }).click();
+		await expect(chip('brief.pdf')).toBeVisible();
+
+		// A file removed stays removed.
+		await chip('brief.pdf').click();
+		await page.reload();
+		await expect(chip('tile.png')).toBeVisible();
+		await expect(chip('brief.pdf')).toHaveCount(0);
+
+		await composer.press('Enter');
+		await expectCompleted(page);
+		await expect(page.locator('[data-role="assistant"]')).toHaveCount(2);
+		const body = JSON.stringify(requests.lastBody());
+		expect(body).toContain(png(24, 16).toString('base64'));
+		expect(body).not.toContain(PDF.toString('base64'));
+		await page.reload();
+		await expect(page.locator('[data-role="user"]')).toHaveCount(2);
+		await expect(chip('tile.png')).toHaveCount(0);
+	});
+
 	test('a generated image can be sent back as input', async ({ page }) => {
 		await openChat(page);
 		await page.getByRole('button', { name: 'Settings' }).click();

@@ -87,8 +87,20 @@ export class ChatSession {
 	#revealAfterAnswer: string | null = null;
 	#editing = $state<string | null>(null);
 	#editAsked = $state(0);
-	/** The files in the composer, sent (and taken from it) with the next prompt. */
-	readonly attachments = new PendingAttachments();
+	/**
+	 * The files in the composer, sent (and taken from it) with the next prompt; kept in storage
+	 * while they wait, so a reload or another conversation loses none.
+	 */
+	readonly attachments = new PendingAttachments({
+		save: (file) =>
+			this.#writer.saveDraftFile({
+				...attachmentRef(file),
+				conversationId: this.id,
+				blob: file.blob,
+				addedAt: Date.now()
+			}),
+		forget: (id) => this.#writer.forgetDraftFile(id)
+	});
 	/** Thumbnails and links of the files attached to this conversation's prompts. */
 	readonly previews: AttachmentPreviews;
 	/** Base64 of attached files already read for a request, by attachment id. */
@@ -137,6 +149,10 @@ export class ChatSession {
 		this.#all = restored.messages;
 		this.#draft = restored.draft;
 		this.#unsubscribe = init.channel?.subscribe((news) => this.#hear(news)) ?? (() => undefined);
+		init.store.draftFiles(this.id).then(
+			(files) => this.attachments.restore(files),
+			() => undefined // unreadable: the composer starts without them
+		);
 		this.ready = settleAbandoned(this.#writer, restored, () => this.#draft).then((settled) => {
 			for (const record of settled) {
 				if (this.#run?.messageId === record.id) continue;
@@ -615,9 +631,10 @@ export class ChatSession {
 	}
 }
 
+/** How a prompt names a file it sends: by the id the file had while it waited in the composer. */
 function attachmentRef(file: PendingAttachment): AttachmentRef {
 	return {
-		id: crypto.randomUUID(),
+		id: file.id,
 		kind: file.kind,
 		mimeType: file.mimeType,
 		name: file.name,

@@ -22,6 +22,7 @@ import type { ConversationChannel } from './conversation-channel.ts';
 import type {
 	ConversationPatch,
 	ConversationStore,
+	DraftFile,
 	StoredAttachment
 } from './storage/conversation-store.ts';
 import type { ConversationRecord, MessageRecord } from './storage/records.ts';
@@ -170,6 +171,19 @@ export class ConversationWriter {
 	/** Keeps an attached file's bytes, in write order: before the prompt that names it. */
 	saveAttachment(attachment: StoredAttachment): Promise<void> {
 		return this.#enqueue(() => this.#store.saveAttachment(attachment));
+	}
+
+	/**
+	 * Keeps a file added to the composer, in write order: before the prompt that sends it, whose
+	 * write takes it out of the waiting files.
+	 */
+	saveDraftFile(file: DraftFile): void {
+		void this.#enqueue(() => this.#store.saveDraftFile(file));
+	}
+
+	/** A file taken out of the composer before it was sent. */
+	forgetDraftFile(id: string): void {
+		void this.#enqueue(() => this.#store.forgetDraftFile(this.id, id));
 	}
 
 	/**

@@ -143,9 +143,21 @@ export class ConversationLibrary {
 		const stored = this.#conversations.find(({ id }) => id === wasOpen);
 		// Its id and draft only: when it was saved is no part of a conversation.
 		if (stored !== undefined && stored.id !== blank?.id) await this.select(stored.id);
+		else if (wasOpen !== null && (await this.#onlyFilesWaitIn(wasOpen, blank?.id)))
+			this.#show({ ...this.#blank(), id: wasOpen });
 		else if (blank !== null) this.#show({ ...this.#blank(), id: blank.id, draft: blank.draft });
 		else if (latest === undefined) this.newConversation();
 		else await this.select(latest.id);
+	}
+
+	/**
+	 * Whether `id`, the conversation this tab showed, is a new one (never sent, not `blank`) with
+	 * files waiting in its composer and no words: reopened, they are there.
+	 */
+	async #onlyFilesWaitIn(id: string, blank: string | undefined): Promise<boolean> {
+		if (id === blank || this.#conversations.some((record) => record.id === id)) return false;
+		const files = await this.#store.draftFiles(id).catch(() => []);
+		return files.length > 0;
 	}
 
 	newConversation(): void {

@@ -7,6 +7,7 @@
  * they cannot be loaded, each file is refused as `unavailable`. Chromium keeps a failed module
  * load for the page's life, so the refusal asks for a reload (tests/e2e/tools-and-attachments).
  */
+import type { DraftFile } from './storage/conversation-store.ts';
 import type { AttachmentRef } from './storage/records.ts';
 import type * as AttachmentIntake from './attachment-intake.ts';
 import type { AttachmentRefusal } from './attachment-intake.ts';
@@ -32,9 +33,22 @@ export interface PendingAttachment {
 	previewUrl: string;
 }
 
+/**
+ * Where the files in the composer are kept while they wait (the conversation's storage, through
+ * its writer): each file added is saved, each removed forgotten. The prompt that sends them takes
+ * them out itself, in the same write.
+ */
+export interface DraftFileKeeper {
+	save(file: PendingAttachment): void;
+	forget(id: string): void;
+}
+
 export class PendingAttachments {
 	#items = $state.raw<PendingAttachment[]>([]);
 	#refusals = $state.raw<readonly AttachmentRefusal[]>([]);
+	#disposed = false;
+
+	constructor(private readonly keeper: DraftFileKeeper | null = null) {}
 
 	get items(): readonly PendingAttachment[] {
 		return this.#items;
@@ -92,9 +106,30 @@ export class PendingAttachments {
 		if (refusal === null) this.#push({ name, mimeType, blob });
 	}
 
+	/**
+	 * The files that were waiting when the conversation was last open (a reload, another
+	 * conversation shown meanwhile), before any added since.
+	 */
+	restore(files: readonly DraftFile[]): void {
+		if (this.#disposed) return;
+		const known = this.#items.map((item) => item.id);
+		const restored = files
+			.filter((file) => !known.includes(file.id))
+			.map(({ id, kind, mimeType, name, blob }) => ({
+				id,
+				kind,
+				mimeType,
+				name,
+				blob,
+				previewUrl: URL.createObjectURL(blob)
+			}));
+		if (restored.length > 0) this.#items = [...restored, ...this.#items];
+	}
+
 	remove(id: string): void {
 		const item = this.#items.find((candidate) => candidate.id === id);
 		if (item !== undefined) URL.revokeObjectURL(item.previewUrl);
+		this.keeper?.forget(id);
 		this.#items = this.#items.filter((candidate) => candidate.id !== id);
 		this.#refusals = [];
 	}
@@ -108,6 +143,7 @@ export class PendingAttachments {
 	}
 
 	dispose(): void {
+		this.#disposed = true;
 		for (const item of this.#items) URL.revokeObjectURL(item.previewUrl);
 		this.#items = [];
 	}
@@ -117,16 +153,15 @@ export class PendingAttachments {
 	}
 
 	#push(file: { name: string; mimeType: AttachmentRef['mimeType']; blob: Blob }): void {
-		this.#items = [
-			...this.#items,
-			{
-				id: crypto.randomUUID(),
-				kind: file.mimeType === 'application/pdf' ? 'pdf' : 'image',
-				mimeType: file.mimeType,
-				name: file.name,
-				blob: file.blob,
-				previewUrl: URL.createObjectURL(file.blob)
-			}
-		];
+		const item: PendingAttachment = {
+			id: crypto.randomUUID(),
+			kind: file.mimeType === 'application/pdf' ? 'pdf' : 'image',
+			mimeType: file.mimeType,
+			name: file.name,
+			blob: file.blob,
+			previewUrl: URL.createObjectURL(file.blob)
+		};
+		this.#items = [...this.#items, item];
+		this.keeper?.save(item);
 	}
 }

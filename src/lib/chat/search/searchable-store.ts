@@ -12,6 +12,7 @@ import type {
 	BlankDraft,
 	ConversationPatch,
 	ConversationStore,
+	DraftFile,
 	RecordChange,
 	StorageProblem,
 	StoredAttachment,
@@ -85,6 +86,15 @@ export class SearchableStore implements ConversationStore {
 	}
 	loadAttachment(id: string): Promise<Blob | undefined> {
 		return this.inner.loadAttachment(id);
+	}
+	saveDraftFile(file: DraftFile): Promise<void> {
+		return this.inner.saveDraftFile(file);
+	}
+	forgetDraftFile(conversationId: string, id: string): Promise<void> {
+		return this.inner.forgetDraftFile(conversationId, id);
+	}
+	draftFiles(conversationId: string): Promise<DraftFile[]> {
+		return this.inner.draftFiles(conversationId);
 	}
 	saveBlankDraft(id: string, draft: string): Promise<void> {
 		return this.inner.saveBlankDraft(id, draft);

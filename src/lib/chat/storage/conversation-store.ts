@@ -8,7 +8,13 @@
  * by the chat keeps the title a person set in the list), and a deleted conversation leaves a
  * tombstone that every later write to it honours, so no tab or late write brings it back.
  */
-import type { Conversation, ConversationRecord, MessageRecord } from './records.ts';
+import {
+	readAttachmentRef,
+	type AttachmentRef,
+	type Conversation,
+	type ConversationRecord,
+	type MessageRecord
+} from './records.ts';
 
 /** The bytes of one attached file, as IndexedDB keeps them (a Blob, structured-cloned). */
 export interface StoredAttachment {
@@ -21,6 +27,26 @@ export function readStoredAttachment(value: unknown): StoredAttachment | null {
 	const { id, conversationId, blob } = Object(value) as Record<string, unknown>;
 	if (typeof id !== 'string' || typeof conversationId !== 'string') return null;
 	return blob instanceof Blob ? { id, conversationId, blob } : null;
+}
+
+/**
+ * A file waiting in a conversation's composer, not sent yet: what its prompt will name it by, its
+ * bytes, and when it was added (the order the composer shows). Its id is the one the prompt's
+ * attachment will have.
+ */
+export interface DraftFile extends AttachmentRef {
+	conversationId: string;
+	blob: Blob;
+	addedAt: number;
+}
+
+export function readDraftFile(value: unknown): DraftFile | null {
+	const ref = readAttachmentRef(value);
+	const stored = readStoredAttachment(value);
+	const { addedAt } = Object(value) as Record<string, unknown>;
+	return ref === null || stored === null || typeof addedAt !== 'number'
+		? null
+		: { ...ref, conversationId: stored.conversationId, blob: stored.blob, addedAt };
 }
 
 /**
@@ -86,8 +112,9 @@ export interface ConversationStore {
 	/**
 	 * Nothing if the message's conversation was deleted. With `withRecord`, the conversation record
 	 * is patched in the same write (one transaction in IndexedDB: both or neither) and the
-	 * conversation's blank draft forgotten — a prompt and the record it titles and whose draft it
-	 * empties, written with one round trip before its request leaves.
+	 * conversation's blank draft forgotten, and the files the message names taken out of those
+	 * waiting in the composer — a prompt and the record it titles and whose draft it empties,
+	 * written with one round trip before its request leaves.
 	 */
 	saveMessage(record: MessageRecord, withRecord?: RecordChange): Promise<void>;
 	/** Deletes the conversation and its messages for good, leaving a tombstone. */
@@ -112,6 +139,15 @@ export interface ConversationStore {
 	saveAttachment(attachment: StoredAttachment): Promise<void>;
 	/** An attached file's bytes; undefined when they are not stored (any more). */
 	loadAttachment(id: string): Promise<Blob | undefined>;
+	/**
+	 * Keeps a file waiting in its conversation's composer; nothing if the conversation was deleted.
+	 * The prompt that sends it takes it out, in the same write (`saveMessage` with `withRecord`).
+	 */
+	saveDraftFile(file: DraftFile): Promise<void>;
+	/** Takes file `id` out of those waiting in conversation `conversationId`'s composer. */
+	forgetDraftFile(conversationId: string, id: string): Promise<void>;
+	/** The files waiting in conversation `conversationId`'s composer, in the order added. */
+	draftFiles(conversationId: string): Promise<DraftFile[]>;
 	/**
 	 * Reads every stored message, `onBatch` once per batch of up to SCAN_BATCH (for the search
 	 * index). Records that do not validate are left out (and not counted again as skipped).

@@ -20,6 +20,8 @@ import {
 	BLANK_DRAFTS,
 	BY_CONVERSATION,
 	CONVERSATIONS,
+	DRAFT_FILES,
+	DRAFT_FILES_BY_CONVERSATION,
 	MESSAGES,
 	openDatabase,
 	TOMBSTONES
@@ -27,11 +29,13 @@ import {
 import {
 	byUpdated,
 	readBlankDraft,
+	readDraftFile,
 	readStoredAttachment,
 	SCAN_BATCH,
 	type BlankDraft,
 	type ConversationPatch,
 	type ConversationStore,
+	type DraftFile,
 	type RecordChange,
 	type StorageProblem,
 	type StoredAttachment,
@@ -129,13 +133,16 @@ export class IndexedDbStore implements ConversationStore {
 	saveMessage(record: MessageRecord, withRecord?: RecordChange): Promise<void> {
 		const id = record.conversationId;
 		return this.#write(
-			withRecord === undefined ? [MESSAGES] : [MESSAGES, CONVERSATIONS, BLANK_DRAFTS],
+			withRecord === undefined ? [MESSAGES] : [MESSAGES, CONVERSATIONS, BLANK_DRAFTS, DRAFT_FILES],
 			id,
 			(transaction) => {
 				transaction.objectStore(MESSAGES).put(record);
 				if (withRecord === undefined) return;
 				patchRecord(transaction, id, withRecord);
 				transaction.objectStore(BLANK_DRAFTS).delete(id);
+				for (const file of record.attachments ?? []) {
+					transaction.objectStore(DRAFT_FILES).delete(file.id);
+				}
 			},
 			(fallback) => fallback.saveMessage(record, withRecord)
 		);
@@ -144,7 +151,7 @@ export class IndexedDbStore implements ConversationStore {
 	async deleteConversation(id: string): Promise<void> {
 		if (this.#fallback !== null) return this.#fallback.deleteConversation(id);
 		const transaction = this.database.transaction(
-			[CONVERSATIONS, MESSAGES, TOMBSTONES, ATTACHMENTS],
+			[CONVERSATIONS, MESSAGES, TOMBSTONES, ATTACHMENTS, DRAFT_FILES],
 			'readwrite'
 		);
 		transaction.objectStore(TOMBSTONES).put({ id, deletedAt: Date.now() });
@@ -152,12 +159,15 @@ export class IndexedDbStore implements ConversationStore {
 		const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
 		const index = transaction.objectStore(MESSAGES).index(BY_CONVERSATION);
 		const files = transaction.objectStore(ATTACHMENTS).index(ATTACHMENTS_BY_CONVERSATION);
-		const [keys, fileKeys] = await Promise.all([
+		const drafts = transaction.objectStore(DRAFT_FILES).index(DRAFT_FILES_BY_CONVERSATION);
+		const [keys, fileKeys, draftKeys] = await Promise.all([
 			requestResult(index.getAllKeys(range)),
-			requestResult(files.getAllKeys(id))
+			requestResult(files.getAllKeys(id)),
+			requestResult(drafts.getAllKeys(id))
 		]);
 		for (const key of keys) transaction.objectStore(MESSAGES).delete(key);
 		for (const key of fileKeys) transaction.objectStore(ATTACHMENTS).delete(key);
+		for (const key of draftKeys) transaction.objectStore(DRAFT_FILES).delete(key);
 		await transactionDone(transaction);
 	}
 
@@ -181,6 +191,34 @@ export class IndexedDbStore implements ConversationStore {
 			(transaction) => transaction.objectStore(ATTACHMENTS).put(attachment),
 			(fallback) => fallback.saveAttachment(attachment)
 		);
+	}
+
+	saveDraftFile(file: DraftFile): Promise<void> {
+		return this.#write(
+			[DRAFT_FILES],
+			file.conversationId,
+			(transaction) => transaction.objectStore(DRAFT_FILES).put(file),
+			(fallback) => fallback.saveDraftFile(file)
+		);
+	}
+
+	forgetDraftFile(conversationId: string, id: string): Promise<void> {
+		return this.#write(
+			[DRAFT_FILES],
+			conversationId,
+			(transaction) => transaction.objectStore(DRAFT_FILES).delete(id),
+			(fallback) => fallback.forgetDraftFile(conversationId, id)
+		);
+	}
+
+	async draftFiles(conversationId: string): Promise<DraftFile[]> {
+		if (this.#fallback !== null) return this.#fallback.draftFiles(conversationId);
+		const index = this.database
+			.transaction(DRAFT_FILES, 'readonly')
+			.objectStore(DRAFT_FILES)
+			.index(DRAFT_FILES_BY_CONVERSATION);
+		const values: unknown[] = await requestResult(index.getAll(conversationId));
+		return this.#valid(values, readDraftFile).sort((a, b) => a.addedAt - b.addedAt);
 	}
 
 	saveBlankDraft(id: string, draft: string): Promise<void> {
@@ -302,7 +340,11 @@ export class IndexedDbStore implements ConversationStore {
 	 */
 	async #write(
 		storeNames: (
-			typeof CONVERSATIONS | typeof MESSAGES | typeof ATTACHMENTS | typeof BLANK_DRAFTS
+			| typeof CONVERSATIONS
+			| typeof MESSAGES
+			| typeof ATTACHMENTS
+			| typeof BLANK_DRAFTS
+			| typeof DRAFT_FILES
 		)[],
 		conversationId: string,
 		write: (transaction: IDBTransaction) => void,

@@ -10,6 +10,7 @@ import {
 	type BlankDraft,
 	type ConversationPatch,
 	type ConversationStore,
+	type DraftFile,
 	type RecordChange,
 	type StorageProblem,
 	type StoredAttachment,
@@ -23,6 +24,7 @@ export class MemoryStore implements ConversationStore {
 	readonly #tombstones = new Set<string>();
 	readonly #attachments = new Map<string, StoredAttachment>();
 	readonly #blankDrafts = new Map<string, BlankDraft>();
+	readonly #draftFiles = new Map<string, DraftFile>();
 	readonly skippedRecords = 0;
 
 	constructor(readonly problem: StorageProblem | null = null) {}
@@ -65,6 +67,7 @@ export class MemoryStore implements ConversationStore {
 		if (withRecord !== undefined) {
 			this.#patch(id, withRecord);
 			this.#blankDrafts.delete(id);
+			for (const file of record.attachments ?? []) this.#draftFiles.delete(file.id);
 		}
 		return Promise.resolve();
 	}
@@ -79,8 +82,8 @@ export class MemoryStore implements ConversationStore {
 		for (const [key, message] of this.#messages) {
 			if (message.conversationId === id) this.#messages.delete(key);
 		}
-		for (const [key, attachment] of this.#attachments) {
-			if (attachment.conversationId === id) this.#attachments.delete(key);
+		for (const files of [this.#attachments, this.#draftFiles]) {
+			for (const [key, file] of files) if (file.conversationId === id) files.delete(key);
 		}
 		return Promise.resolve();
 	}
@@ -94,6 +97,24 @@ export class MemoryStore implements ConversationStore {
 
 	loadAttachment(id: string): Promise<Blob | undefined> {
 		return Promise.resolve(this.#attachments.get(id)?.blob);
+	}
+
+	saveDraftFile(file: DraftFile): Promise<void> {
+		if (!this.#tombstones.has(file.conversationId)) this.#draftFiles.set(file.id, { ...file });
+		return Promise.resolve();
+	}
+
+	forgetDraftFile(_conversationId: string, id: string): Promise<void> {
+		this.#draftFiles.delete(id);
+		return Promise.resolve();
+	}
+
+	draftFiles(conversationId: string): Promise<DraftFile[]> {
+		return Promise.resolve(
+			[...this.#draftFiles.values()]
+				.filter((file) => file.conversationId === conversationId)
+				.sort((a, b) => a.addedAt - b.addedAt)
+		);
 	}
 
 	saveBlankDraft(id: string, draft: string): Promise<void> {

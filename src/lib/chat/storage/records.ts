@@ -179,7 +179,7 @@ const ATTACHMENT_TYPES: readonly AttachmentRef['mimeType'][] = [
 	'application/pdf'
 ];
 
-function readAttachmentRef(value: unknown): AttachmentRef | null {
+export function readAttachmentRef(value: unknown): AttachmentRef | null {
 	if (!isObject(value) || !isString(value['id']) || value['id'] === '') return null;
 	const mimeType = ATTACHMENT_TYPES.find((type) => type === value['mimeType']);
 	const size = value['size'];

@@ -22,6 +22,12 @@ export const ATTACHMENTS_BY_CONVERSATION = 'attachmentsByConversation';
  * not in CONVERSATIONS until its first message, yet what is typed in it must survive a crash.
  */
 export const BLANK_DRAFTS = 'blankDrafts';
+/**
+ * The files waiting in a conversation's composer (`DraftFile`), by id, indexed by conversation:
+ * not sent yet, and kept all the same, so a reload or a visit to another conversation loses none.
+ */
+export const DRAFT_FILES = 'draftFiles';
+export const DRAFT_FILES_BY_CONVERSATION = 'draftFilesByConversation';
 
 type Migration = (database: IDBDatabase, transaction: IDBTransaction) => void;
 
@@ -61,6 +67,11 @@ export const MIGRATIONS: readonly Migration[] = [
 	// 3 → 4: the drafts of conversations never sent.
 	(database) => {
 		database.createObjectStore(BLANK_DRAFTS, { keyPath: 'id' });
+	},
+	// 4 → 5: the files waiting in composers.
+	(database) => {
+		const files = database.createObjectStore(DRAFT_FILES, { keyPath: 'id' });
+		files.createIndex(DRAFT_FILES_BY_CONVERSATION, 'conversationId');
 	}
 ];
 

@@ -6,7 +6,12 @@
  * first paint does not carry it). Where storage is unavailable and that code cannot be loaded
  * either, it is the store (`problem: 'unavailable'`), and the page says history is not saved.
  */
-import type { BlankDraft, ConversationStore, StorageProblem } from './conversation-store.ts';
+import type {
+	BlankDraft,
+	ConversationStore,
+	DraftFile,
+	StorageProblem
+} from './conversation-store.ts';
 import type { Conversation, ConversationRecord } from './records.ts';
 
 const nothing = (): Promise<void> => Promise.resolve();
@@ -19,6 +24,8 @@ export class UnopenedStore implements ConversationStore {
 	readonly deleteConversation = nothing;
 	readonly saveBlankDraft = nothing;
 	readonly saveAttachment = nothing;
+	readonly saveDraftFile = nothing;
+	readonly forgetDraftFile = nothing;
 	readonly scanMessages = nothing;
 	readonly saveBatch = nothing;
 
@@ -37,6 +44,9 @@ export class UnopenedStore implements ConversationStore {
 		return Promise.resolve(-1);
 	}
 	loadAll(): Promise<Conversation[]> {
+		return Promise.resolve([]);
+	}
+	draftFiles(): Promise<DraftFile[]> {
 		return Promise.resolve([]);
 	}
 	blankDrafts(): Promise<BlankDraft[]> {
