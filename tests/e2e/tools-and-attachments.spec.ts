@@ -245,6 +245,44 @@ test.describe('attachments', () => {
 		await expect(lastAnswer(page)).toContainText('(image/png, 24×16');
 	});
 
+	test('editing a prompt shows the files it sends; one removed there is not sent with the new version', async ({
+		page
+	}) => {
+		await openChat(page);
+		const requests = watchTurnRequests(page);
+		await page.locator('input[type="file"][data-attach]').setInputFiles(files);
+		await send(page, 'What do you see?');
+		await expectCompleted(page);
+
+		await page.locator('[data-role="user"]').hover();
+		await page.getByRole('button', { name: 'Edit', exact: true }).click();
+		const editor = page.locator('[data-prompt-editor]');
+		const sent = editor.getByRole('list', { name: 'Files sent with it' });
+		await expect(sent.getByRole('listitem')).toHaveText([/tile\.png/, /brief\.pdf/]);
+		await editor.getByRole('button', { name: 'Remove brief.pdf' }).click();
+		await expect(sent.getByRole('listitem')).toHaveText([/tile\.png/]);
+		// Focus stays in the editor, on the file still there.
+		await expect(editor.getByRole('button', { name: 'Remove tile.png' })).toBeFocused();
+		await editor.getByRole('textbox', { name: 'Edit your message' }).fill('And the tile alone?');
+		await editor.getByRole('button', { name: 'Send' }).click();
+		await expect(page.locator('[data-role="user"]')).toContainText('And the tile alone?');
+		await expectCompleted(page);
+		const body = JSON.stringify(requests.lastBody());
+		expect(body).toContain(png(24, 16).toString('base64'));
+		expect(body).not.toContain(PDF.toString('base64'));
+		const prompt = page.locator('[data-role="user"]');
+		await expect(prompt.locator('[data-attachment]')).toHaveCount(1);
+		await expect(prompt.locator('[data-attachment="image"]')).toBeVisible();
+
+		// A prompt of files alone can be edited to files alone: Send is not held back for words.
+		await prompt.hover();
+		await page.getByRole('button', { name: 'Edit', exact: true }).click();
+		await editor.getByRole('textbox', { name: 'Edit your message' }).fill('');
+		await expect(editor.getByRole('button', { name: 'Send' })).toBeEnabled();
+		await editor.getByRole('button', { name: 'Remove tile.png' }).click();
+		await expect(editor.getByRole('button', { name: 'Send' })).toBeDisabled();
+	});
+
 	test('files waiting in the composer survive a reload and a switch of conversation, and leave it once sent', async ({
 		page
 	}) => {

@@ -315,18 +315,25 @@ export class ChatSession {
 	}
 
 	/**
-	 * Sends `text` in place of the earlier prompt `messageId` (with the same files), as a new
-	 * version of the conversation from there: what followed the old prompt is kept, one step away.
+	 * Sends `text` in place of the earlier prompt `messageId`, with its files (or those of them in
+	 * `files`: the others are left out), as a new version of the conversation from there: what
+	 * followed the old prompt is kept, one step away.
 	 */
-	async editPrompt(messageId: string, text: string): Promise<void> {
+	async editPrompt(
+		messageId: string,
+		text: string,
+		files?: readonly AttachmentRef[]
+	): Promise<void> {
 		const prompt = this.#messages.find((message) => message.id === messageId);
 		const trimmed = text.trim();
 		if (this.busy || prompt === undefined || !isTurn(prompt, 'user')) return;
-		if (trimmed === '' && (prompt.attachments ?? []).length === 0) return;
+		const ids = (files ?? prompt.attachments ?? []).map((file) => file.id);
+		const attachments = (prompt.attachments ?? []).filter((file) => ids.includes(file.id));
+		if (trimmed === '' && attachments.length === 0) return;
 		await this.#branchTurn(prompt, () => [
 			{
 				...this.#newMessage('user', trimmed),
-				...(prompt.attachments === undefined ? {} : { attachments: prompt.attachments })
+				...(attachments.length === 0 ? {} : { attachments })
 			}
 		]);
 	}

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatSession } from './chat-session.svelte.ts';
+import type { AttachmentRef } from './storage/records.ts';
 
 /**
  * What a message's actions can do (components/chat/MessageActions.svelte): copy is the message's
@@ -11,7 +12,8 @@ export interface MessageActionsHost {
 	versionsOf(id: string): { index: number; count: number } | null;
 	showVersion(id: string, step: -1 | 1): void;
 	regenerate(id: string): void;
-	editPrompt(id: string, text: string): void;
+	/** Sends `text` with `files` (of the prompt's own) as a new version of prompt `id`. */
+	editPrompt(id: string, text: string, files: readonly AttachmentRef[]): void;
 	/** The prompt open in its in-place editor, or `null`; `edit` opens one or closes it. */
 	readonly editing: string | null;
 	edit(id: string | null): void;
@@ -34,7 +36,7 @@ export function messageActions(
 		versionsOf: (id) => session.versionsOf(id),
 		showVersion: (id, step) => void session.showVersion(id, step),
 		regenerate: (id) => void session.regenerate(id),
-		editPrompt: (id, text) => void session.editPrompt(id, text),
+		editPrompt: (id, text, files) => void session.editPrompt(id, text, files),
 		get editing() {
 			return session.editing;
 		},

@@ -21,6 +21,8 @@ export const enMessages = {
 		attachedFiles: 'Attached files',
 		noLongerStored: (name: string) => `${name} (no longer stored)`,
 		edit: 'Edit your message',
+		/** The files an edited prompt sends again, each with a button to leave it out. */
+		sentWith: 'Files sent with it',
 		cancel: 'Cancel',
 		send: 'Send',
 		/** Esc in an editor whose text was changed: a second Esc, or Discard, throws the edits away. */

@@ -101,6 +101,7 @@ export const zhCN: Catalogue = {
 	prompt: {
 		attachedFiles: '附件',
 		noLongerStored: (name) => `${name}（已不再保存）`,
+		sentWith: '随之发送的文件',
 		edit: '编辑你的消息',
 		cancel: '取消',
 		send: '发送',

@@ -131,3 +131,24 @@ describe('files waiting in the composer', () => {
 		expect(keeper.save).not.toHaveBeenCalled();
 	});
 });
+
+describe('an edited prompt', () => {
+	it('sends the files left in its editor, only ever the prompt’s own', async () => {
+		const store = new MemoryStore();
+		const chat = open(store);
+		await chat.attachments.add([pdf('brief.pdf'), pdf('notes.pdf')]);
+		await chat.send('Read these #scenario:instant');
+		const prompt = chat.messages.find((message) => message.role === 'user');
+		const [brief, notes] = prompt?.attachments ?? [];
+		const stranger = { ...draftFile('stranger', 'c1', 1) };
+		await chat.editPrompt(prompt?.id ?? '', 'Only the notes #scenario:instant', [
+			...(notes === undefined ? [] : [notes]),
+			stranger
+		]);
+		const edited = chat.messages.find((message) => message.role === 'user');
+		expect(edited?.text).toBe('Only the notes #scenario:instant');
+		expect(names(edited?.attachments ?? [])).toEqual(['notes.pdf']);
+		expect(brief?.name).toBe('brief.pdf');
+		chat.dispose();
+	});
+});
