@@ -2,6 +2,8 @@ import { parseBody } from './body-shape.ts';
 import { buildFailure } from './build-failure.ts';
 import { clockOf, type ClassifyContext } from './context.ts';
 import { readErrorFields } from './fields.ts';
+import { own } from './own-sentence-say.ts';
+import { isRedirectStatus, relayRedirectTarget } from './redirect.ts';
 import { requestIdFromHeaders } from './request-id.ts';
 import { retryAfterFromHeaders } from './retry-after.ts';
 import { safely } from './safely.ts';
@@ -29,7 +31,7 @@ export function classifyHttp(
 		const fields = parsed.json === undefined ? undefined : readErrorFields(parsed.json);
 		const headerRequestId = requestIdFromHeaders(headers);
 		const headerRetryAfterMs = retryAfterFromHeaders(headers, clockOf(context));
-		return buildFailure(
+		const failure = buildFailure(
 			{
 				...(validStatus === undefined ? {} : { status: validStatus }),
 				...(fields === undefined ? {} : { fields }),
@@ -41,5 +43,13 @@ export function classifyHttp(
 			},
 			context
 		);
+		if (validStatus === undefined || !isRedirectStatus(validStatus)) return failure;
+		// Whatever a 3xx says ("Moved Permanently", a redirect page), what helps is where it went.
+		const to = relayRedirectTarget(headers) ?? 'elsewhere';
+		return {
+			...failure,
+			kind: 'not_found',
+			...own({ kind: 'redirected', to, status: validStatus })
+		};
 	}, validStatus);
 }

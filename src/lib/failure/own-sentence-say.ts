@@ -112,6 +112,12 @@ export const ENGLISH_OWN_SENTENCES: OwnSentenceCopy = {
 		not_json: (event) => `A ${event} event of the answer is not valid JSON.`,
 		not_object: (event) => `A ${event} event of the answer is not a JSON object.`
 	},
+	redirected: {
+		https: (status) =>
+			`The gateway redirects to the same address over https${status === '' ? '' : ` (${status})`}: the gateway's address should begin with https://.`,
+		elsewhere: (status) =>
+			`The gateway redirects to another address${status === '' ? '' : ` (${status})`}, which this app does not follow: a proxy in front of the gateway may want a sign-in in the browser, or the gateway has moved.`
+	},
 	regionLogin: 'Login failed: your country, region or territory is not supported',
 	signInAgain: {
 		invalid_grant: 'Your sign-in code or session is no longer valid. Sign in again.',
@@ -183,6 +189,10 @@ export function sayOwn(sentence: OwnSentence, copy: OwnSentenceCopy): string {
 			return copy.unreadable;
 		case 'connection_broke':
 			return copy.connectionBroke;
+		case 'redirected':
+			return copy.redirected[sentence.to](
+				sentence.status === undefined ? '' : statusLine(sentence.status)
+			);
 		case 'unknown':
 			return copy.unknown;
 		case 'offline':

@@ -8,6 +8,7 @@
  * (`sayOwn`), the English table and `own` are in own-sentence-say.ts, loaded with the code that
  * makes or shows failures.
  */
+import type { RedirectTarget } from './redirect.ts';
 import { isFailureKind, type FailureKind } from './types.ts';
 
 /** Why a token request could not be sent, in a few words about the sign-in server. */
@@ -87,6 +88,8 @@ export type OwnSentence =
 	| { kind: 'page_closed' }
 	| { kind: 'unreadable_body'; body: UnreadableBody }
 	| { kind: 'bad_event'; event: string; problem: BadEvent }
+	/** A 3xx from the gateway, which the app does not follow (failure/redirect.ts). */
+	| { kind: 'redirected'; to: RedirectTarget; status?: number }
 	| { kind: 'region_login' }
 	| { kind: 'sign_in_again'; code?: SignInAgainCode }
 	| { kind: 'token_unreadable' }
@@ -145,6 +148,8 @@ export interface OwnSentenceCopy {
 	unreadableBody: { readonly [B in UnreadableBody]: string };
 	/** `event` is the event's name as the gateway sent it. */
 	badEvent: { readonly [P in BadEvent]: (event: string) => string };
+	/** `status`: the status line (`301 Moved Permanently`), or ''. */
+	redirected: { readonly [T in RedirectTarget]: (status: string) => string };
 	regionLogin: string;
 	signInAgain: { readonly [C in SignInAgainCode | 'other']: string };
 	tokenUnreadable: string;
@@ -249,6 +254,11 @@ export function readOwnSentence(value: unknown): OwnSentence | undefined {
 			const problem = BAD_EVENTS.find((known) => known === value['problem']);
 			const event = value['event'];
 			return problem === undefined || !text(event) ? undefined : { kind, event, problem };
+		}
+		case 'redirected': {
+			const to = value['to'];
+			if (to !== 'https' && to !== 'elsewhere') return undefined;
+			return count(value['status']) ? { kind, to, status: value['status'] } : { kind, to };
 		}
 		case 'sign_in_again': {
 			const code = SIGN_IN_AGAIN_CODES.find((known) => known === value['code']);

@@ -95,7 +95,10 @@ export function actionsFor(
 				? [{ kind: 'choose_model' }, signIn(situation), { kind: 'switch_gateway' }]
 				: [{ kind: 'choose_model' }, { kind: 'switch_gateway' }];
 		case 'not_found':
-			return [{ kind: 'connection_check' }, { kind: 'choose_model' }];
+			// A redirect: the address is wrong, not the model (the check says what the gateway sent).
+			return failure.said?.kind === 'redirected'
+				? [{ kind: 'connection_check' }, { kind: 'switch_gateway' }, retry(failure)]
+				: [{ kind: 'connection_check' }, { kind: 'choose_model' }];
 		case 'bad_request':
 			return [{ kind: 'new_conversation' }, { kind: 'choose_model' }];
 		case 'bad_gateway':

@@ -2,6 +2,12 @@ import type { FailureKind } from './types.ts';
 
 /** Reason phrases (RFC 9110 §15 and the de-facto proxy codes of nginx and Cloudflare). */
 const REASON: Readonly<Record<number, string>> = {
+	300: 'Multiple Choices',
+	301: 'Moved Permanently',
+	302: 'Found',
+	303: 'See Other',
+	307: 'Temporary Redirect',
+	308: 'Permanent Redirect',
 	400: 'Bad Request',
 	401: 'Unauthorized',
 	402: 'Payment Required',
@@ -77,6 +83,8 @@ export function isStatusTextOnly(text: string): boolean {
  */
 export function kindForStatus(status: number, explained: boolean): FailureKind {
 	if (status >= 200 && status < 300) return explained ? 'unknown' : 'malformed_response';
+	// A redirect the app did not follow: the address given is not where the API answers.
+	if (status >= 300 && status <= 399 && status !== 304) return 'not_found';
 	if (status < 400 || status > 599) return 'unknown';
 	switch (status) {
 		case 401:

@@ -389,6 +389,12 @@ export const zhCN: Catalogue = {
 				not_json: (event) => `回答中的 ${event} 事件不是有效的 JSON。`,
 				not_object: (event) => `回答中的 ${event} 事件不是 JSON 对象。`
 			},
+			redirected: {
+				https: (status) =>
+					`网关重定向到同一地址的 https 版本${status === '' ? '' : `（${status}）`}：网关地址应以 https:// 开头。`,
+				elsewhere: (status) =>
+					`网关重定向到另一个地址${status === '' ? '' : `（${status}）`}，本应用不会跟随：网关前面的代理可能要求在浏览器中登录，或者网关已迁移。`
+			},
 			regionLogin: '登录失败：不支持你所在的国家或地区',
 			signInAgain: {
 				invalid_grant: '你的登录码或会话已失效。请重新登录。',

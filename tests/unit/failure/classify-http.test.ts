@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RAW_CAP, classifyHttp, type FailureKind } from '../../../src/lib/failure/index.ts';
+import {
+	RAW_CAP,
+	classifyHttp,
+	present,
+	retryDecision,
+	type FailureKind
+} from '../../../src/lib/failure/index.ts';
 import { MARKUP } from './expect-failure.ts';
 
 const none = new Headers();
@@ -151,6 +157,33 @@ describe('classifyHttp', () => {
 		const failure = classifyHttp(0, none, '');
 		expect(failure.kind).toBe('unknown');
 		expect(failure.status).toBeUndefined();
+	});
+
+	it('says what a redirect means instead of "something went wrong", and what can help', () => {
+		const nginx =
+			'<html>\r\n<head><title>301 Moved Permanently</title></head>\r\n<body>\r\n<center><h1>301 Moved Permanently</h1></center>\r\n</body>\r\n</html>\r\n';
+		const https = classifyHttp(301, new Headers({ 'switchboard-relay-redirect': 'https' }), nginx);
+		expect(https.kind).toBe('not_found');
+		expect(https.status).toBe(301);
+		expect(https.said).toEqual({ kind: 'redirected', to: 'https', status: 301 });
+		expect(https.message).toBe(
+			"The gateway redirects to the same address over https (301 Moved Permanently): the gateway's address should begin with https://."
+		);
+		expect(https.raw).toBe(nginx);
+		const away = classifyHttp(302, new Headers({ 'switchboard-relay-redirect': 'elsewhere' }), '');
+		expect(away.said).toEqual({ kind: 'redirected', to: 'elsewhere', status: 302 });
+		expect(away.message).toMatch(/^The gateway redirects to another address \(302 Found\)/);
+		// Nobody said where: the same as "elsewhere"; a 3xx's own text never replaces the sentence.
+		const unsaid = classifyHttp(307, none, 'Temporary Redirect');
+		expect(unsaid.said).toEqual({ kind: 'redirected', to: 'elsewhere', status: 307 });
+		expect(present(unsaid).actions.map((action) => action.kind)).toEqual([
+			'connection_check',
+			'switch_gateway',
+			'retry'
+		]);
+		// 304 is not a redirect, and a 3xx is never a retry by itself.
+		expect(classifyHttp(304, none, '').said?.kind).not.toBe('redirected');
+		expect(retryDecision(https, 1).retry).toBe(false);
 	});
 
 	it('does not call a bare 400 anything more specific than bad_request', () => {

@@ -158,6 +158,11 @@ const SAMPLES: Record<string, { args: unknown[]; shows: string[] }> = {
 		args: ['message_start'],
 		shows: ['message_start']
 	},
+	'failure.own.redirected.https': {
+		args: ['301 Moved Permanently'],
+		shows: ['301 Moved Permanently', 'https://']
+	},
+	'failure.own.redirected.elsewhere': { args: ['302 Found'], shows: ['302 Found'] },
 	'failure.own.tokenDenied': { args: ['User cancelled'], shows: ['User cancelled'] },
 	'failure.own.tokenClientError': {
 		args: ['invalid_client', 'Unknown client'],

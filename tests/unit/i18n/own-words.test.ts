@@ -128,6 +128,20 @@ describe('our own failure sentences', () => {
 		});
 	});
 
+	it('a redirect: said in Chinese, and read back from storage only as one of its two targets', () => {
+		const failure = classifyHttp(301, new Headers({ 'switchboard-relay-redirect': 'https' }), '');
+		expect(present(failure, { copy }).detail).toBe(
+			'网关重定向到同一地址的 https 版本（301 Moved Permanently）：网关地址应以 https:// 开头。'
+		);
+		const away = classifyHttp(302, new Headers(), '');
+		expect(present(away, { copy }).detail).toMatch(/^网关重定向到另一个地址（302 Found）/);
+		expect(readOwnSentence({ kind: 'redirected', to: 'https' })).toEqual({
+			kind: 'redirected',
+			to: 'https'
+		});
+		expect(readOwnSentence({ kind: 'redirected', to: 'ftp' })).toBeUndefined();
+	});
+
 	it('a stored sentence that is not one of ours is dropped (the English message shows)', () => {
 		expect(readOwnSentence({ kind: 'fallback', failure: 'no_such_kind' })).toBeUndefined();
 		expect(readOwnSentence({ kind: 'connect_timeout', seconds: 'soon' })).toBeUndefined();

@@ -9,6 +9,11 @@
  * isolated: a download, sandboxed, never a document of the app's origin (response-headers.ts
  * `isolate`).
  */
+import {
+	isRedirectStatus,
+	RELAY_REDIRECT_HEADER,
+	redirectTargetOf
+} from '../../failure/redirect.ts';
 import type { ClientConnection } from './client-connection.ts';
 import { BodyReadError, BodyTooLargeError, cappedBody, drainBody } from './capped-body.ts';
 import { callerRefusal } from './caller-policy.ts';
@@ -232,6 +237,9 @@ function passThrough(
 	if (location !== null) {
 		const relayed = relayLocation(location, context.upstreamUrl, context.base, context.requestPath);
 		if (relayed !== null) headers.set('location', relayed);
+		// Dropped: the browser gets the 3xx itself, and one word on where it led, never the address.
+		else if (isRedirectStatus(result.status))
+			headers.set(RELAY_REDIRECT_HEADER, redirectTargetOf(location, context.upstreamUrl));
 	}
 	return new Response(result.body, { status: result.status, headers });
 }

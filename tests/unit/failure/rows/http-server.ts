@@ -262,7 +262,7 @@ export const SERVER_ROWS: HttpRow[] = [
 		shape: 'empty',
 		status: 302,
 		body: '',
-		expect: { kind: 'unknown', status: 302 }
+		expect: { kind: 'not_found', status: 302 }
 	},
 	{
 		name: '200 with an unrecognised rebranded error',

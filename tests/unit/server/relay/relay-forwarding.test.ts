@@ -303,5 +303,43 @@ describe('redirects are passed back, never followed', () => {
 		expect(answer.headers).not.toHaveProperty('location');
 		expect(answer.body.toString()).toBe('sign in first');
 		expect(fixture.upstream.received).toHaveLength(1);
+		// Where it went is not said, only that it left for somewhere else.
+		expect(answer.headers['switchboard-relay-redirect']).toBe('elsewhere');
+		expect(JSON.stringify(answer.headers)).not.toContain('sso.example.com');
+	});
+
+	it('says "https" for a redirect to the very same address over https, as nginx sends one', async () => {
+		fixture.upstream.handle((req, res) => {
+			res.writeHead(301, { location: `https://127.0.0.1${req.url ?? ''}` });
+			res.end('<html><head><title>301 Moved Permanently</title></head></html>');
+		});
+		const answer = await rawRequest(fixture.relay.url, {
+			path: `${RELAY}/v1/responses?stream=1`
+		});
+		expect(answer.status).toBe(301);
+		expect(answer.headers).not.toHaveProperty('location');
+		expect(answer.headers['switchboard-relay-redirect']).toBe('https');
+		const failure = classifyHttp(
+			answer.status,
+			new Headers({ 'switchboard-relay-redirect': 'https' }),
+			answer.body.toString()
+		);
+		expect(failure.kind).toBe('not_found');
+		expect(failure.message).toMatch(/should begin with https:\/\//);
+	});
+
+	it('adds no word to a redirect it passes on, nor to a gateway that sends the header itself', async () => {
+		fixture.upstream.handle((_, res) => {
+			res.writeHead(200, { 'switchboard-relay-redirect': 'https', 'content-type': 'text/plain' });
+			res.end('ok');
+		});
+		const plain = await rawRequest(fixture.relay.url, { path: `${RELAY}/v1/models` });
+		expect(plain.headers).not.toHaveProperty('switchboard-relay-redirect');
+		fixture.upstream.handle((_, res) => {
+			res.writeHead(308, { location: '/gw/v1/models/' });
+			res.end();
+		});
+		const within = await rawRequest(fixture.relay.url, { path: `${RELAY}/v1/models` });
+		expect(within.headers).not.toHaveProperty('switchboard-relay-redirect');
 	});
 });
