@@ -69,6 +69,35 @@ test("a proxy's 522 page arrives through the relay: classified origin_timeout, w
 	await expect(lastAnswer(page)).toHaveAttribute('data-turn-status', 'failed');
 });
 
+test('a gateway that redirects plain http to https: the card says so, and Try again completes the answer', async ({
+	page
+}) => {
+	forbidDialogs(page);
+	const urls = recordRequests(page);
+	await openRelayChat(page);
+	// The first request gets nginx's 301 to https (as if GATEWAY_URL said http:// by mistake); once
+	// whoever runs the app has fixed it, the same turn goes through.
+	await send(page, `moved ${Date.now()} #scenario:moved-to-https:once`);
+	const answer = lastAnswer(page);
+	const card = answer.getByRole('alert');
+	await expect(card).toHaveAttribute('data-failure-kind', 'not_found');
+	await expect(card.locator('[data-failure-detail]')).toHaveText(
+		"The gateway redirects to the same address over https (301 Moved Permanently): the gateway's address should begin with https://."
+	);
+	// What helps with an address: the check, another gateway, and trying again; no model picker.
+	await expect(card.locator('[data-action]')).toHaveCount(3);
+	await expect(card.locator('[data-action="connection_check"]')).toBeVisible();
+	await expect(card.locator('[data-action="switch_gateway"]')).toBeVisible();
+	await expect(card.locator('[data-action="choose_model"]')).toHaveCount(0);
+	// The browser never went to the https address: the relay kept the Location to itself.
+	expect(urls.filter((url) => url.startsWith('https:'))).toEqual([]);
+
+	await card.locator('[data-action="retry"]').click();
+	await expect(answer).toHaveAttribute('data-turn-status', 'completed');
+	await expect(answer).toContainText('You said “moved');
+	await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('a rate limit through the relay shows its Retry-After countdown and request id', async ({
 	page
 }) => {

@@ -22,6 +22,8 @@ export interface ErrorScenario {
 	 */
 	messagesBody?: string;
 	headers?: Readonly<Record<string, string>>;
+	/** `https`: a `Location` naming the request's own URL over https, as nginx redirects plain http. */
+	redirect?: 'https';
 	proxyPage?: boolean;
 	/** What the client should classify this as (documentation and tests; the gateway never uses it). */
 	expectedKind: string;
@@ -52,6 +54,9 @@ const CLOUDFLARE_522_PAGE = `<!DOCTYPE html>
 </body>
 </html>
 `;
+
+const NGINX_301_PAGE =
+	'<html>\r\n<head><title>301 Moved Permanently</title></head>\r\n<body>\r\n<center><h1>301 Moved Permanently</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 const NGINX_502_PAGE =
 	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
@@ -492,6 +497,17 @@ export const ERROR_SCENARIOS = {
 		proxyPage: true,
 		expectedKind: 'origin_timeout',
 		summary: '504 HTML page'
+	},
+	'moved-to-https': {
+		status: 301,
+		statusText: 'Moved Permanently',
+		contentType: 'text/html',
+		body: NGINX_301_PAGE,
+		redirect: 'https',
+		proxyPage: true,
+		expectedKind: 'not_found',
+		summary:
+			"301 to the same address over https, nginx's answer to plain http (through the relay: a card saying so; called directly, the browser follows it)"
 	},
 	'json-then-sse': {
 		status: 502,

@@ -110,9 +110,16 @@ function errorResponse(
 	scenario: ErrorScenario,
 	requestId: string,
 	cors: Record<string, string>,
-	route: RouteKind
+	route: RouteKind,
+	requestUrl?: string
 ): Response {
 	const headers: Record<string, string> = { ...requestIdHeaders(requestId), ...scenario.headers };
+	if (scenario.redirect === 'https' && requestUrl !== undefined) {
+		const location = new URL(requestUrl);
+		location.protocol = 'https:';
+		location.port = '';
+		headers['location'] = location.href;
+	}
 	if (scenario.contentType !== null)
 		headers['content-type'] = `${scenario.contentType}; charset=utf-8`;
 	const template =
@@ -189,7 +196,7 @@ async function answerTurn(
 ): Promise<Response> {
 	const scenarioName = demo.scenario?.name ?? null;
 	if (scenarioName !== null && isErrorScenario(scenarioName)) {
-		return errorResponse(ERROR_SCENARIOS[scenarioName], requestId, cors, demo.route);
+		return errorResponse(ERROR_SCENARIOS[scenarioName], requestId, cors, demo.route, request.url);
 	}
 	const base = { ...requestIdHeaders(requestId), ...cors };
 	switch (scenarioName) {
