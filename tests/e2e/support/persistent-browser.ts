@@ -78,7 +78,15 @@ export async function acrossACrash(
 		await killBrowser(first, profile);
 
 		const again = await launchProfile(profile, appUrl);
-		const reopened = again.pages()[0] ?? (await again.newPage());
+		// A tab of its own: after a crash the browser may close the tab it started with (seen on
+		// a loaded machine: "Target page … has been closed" on its first navigation).
+		const reopened = await again.newPage();
+		await Promise.all(
+			again
+				.pages()
+				.filter((tab) => tab !== reopened)
+				.map((tab) => tab.close())
+		);
 		await openChat(reopened);
 		await after(reopened);
 		await again.close();
