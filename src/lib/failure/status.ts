@@ -1,3 +1,4 @@
+import { isRedirectStatus } from './redirect.ts';
 import type { FailureKind } from './types.ts';
 
 /** Reason phrases (RFC 9110 §15 and the de-facto proxy codes of nginx and Cloudflare). */
@@ -84,7 +85,7 @@ export function isStatusTextOnly(text: string): boolean {
 export function kindForStatus(status: number, explained: boolean): FailureKind {
 	if (status >= 200 && status < 300) return explained ? 'unknown' : 'malformed_response';
 	// A redirect the app did not follow: the address given is not where the API answers.
-	if (status >= 300 && status <= 399 && status !== 304) return 'not_found';
+	if (isRedirectStatus(status)) return 'not_found';
 	if (status < 400 || status > 599) return 'unknown';
 	switch (status) {
 		case 401:

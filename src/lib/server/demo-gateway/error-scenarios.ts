@@ -55,11 +55,9 @@ const CLOUDFLARE_522_PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-const NGINX_301_PAGE =
-	'<html>\r\n<head><title>301 Moved Permanently</title></head>\r\n<body>\r\n<center><h1>301 Moved Permanently</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
-
-const NGINX_502_PAGE =
-	'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+/** nginx's own error and redirect page for `statusLine` (`502 Bad Gateway`), byte for byte. */
+const nginxPage = (statusLine: string): string =>
+	`<html>\r\n<head><title>${statusLine}</title></head>\r\n<body>\r\n<center><h1>${statusLine}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
 export const ERROR_SCENARIOS = {
 	// --- The seed table, row by row ---------------------------------------------------------------
@@ -400,7 +398,7 @@ export const ERROR_SCENARIOS = {
 		status: 413,
 		statusText: 'Payload Too Large',
 		contentType: 'text/html',
-		body: '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+		body: nginxPage('413 Request Entity Too Large'),
 		proxyPage: true,
 		expectedKind: 'request_too_large',
 		summary: '413 nginx page'
@@ -455,7 +453,7 @@ export const ERROR_SCENARIOS = {
 		status: 502,
 		statusText: 'Bad Gateway',
 		contentType: 'text/html',
-		body: NGINX_502_PAGE,
+		body: nginxPage('502 Bad Gateway'),
 		proxyPage: true,
 		expectedKind: 'bad_gateway',
 		summary: '502 nginx HTML page'
@@ -502,7 +500,7 @@ export const ERROR_SCENARIOS = {
 		status: 301,
 		statusText: 'Moved Permanently',
 		contentType: 'text/html',
-		body: NGINX_301_PAGE,
+		body: nginxPage('301 Moved Permanently'),
 		redirect: 'https',
 		proxyPage: true,
 		expectedKind: 'not_found',
